@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp } from './plugins/web-app';
+import { ensureInstallation } from './modules/system/installation';
+import { systemRoutes } from './modules/system/routes';
+
+export const productVersion: string = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  /** The built web app (apps/web/dist); without it browser routes answer 503. */
+  webRoot?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP surface; only `main.ts` listens. Tests call this with `app.inject`. */
+export async function buildApp({ config, database, webRoot, logger }: AppDependencies) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-ingest-key"]'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold a connection forever.
+    requestTimeout: 120_000,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // While stopping, answer in-flight requests with `Connection: close` so keep-alive clients do
+  // not hold the process open after their last response.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const secureOrigin = config.appUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: secureOrigin ? [] : null,
+      },
+    },
+    // Sign-in links carry secrets in the query string: never leak them in a Referer.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: secureOrigin ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCookie);
+  // API answers (analytics tables can be large) are compressed on the fly; static files are
+  // pre-compressed at build time and served as they are.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Routes opt in with `config: { rateLimit: {...} }`; nothing is limited globally.
+  await app.register(fastifyRateLimit, { global: false });
+  await registerOpenApi(app, { appName: config.appName, version: productVersion, appUrl: config.appUrl });
+
+  const installation = await ensureInstallation(database.db);
+  await app.register(systemRoutes, { database, installation, appName: config.appName, version: productVersion });
+
+  await registerWebApp(app, webRoot);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

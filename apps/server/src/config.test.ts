@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isLoopbackHost, parseConfig } from './config';
+
+function errorLines(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env, '/srv');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.lines;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig', () => {
+  it('gives the CONTRACT.md defaults for an empty environment', () => {
+    const config = parseConfig({}, '/srv');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      appName: 'Questboard',
+      dataDir: '/srv/data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Questboard <no-reply@localhost>',
+      google: undefined,
+      googleIssuer: 'https://accounts.google.com',
+      mobile: { iosBundleId: undefined, androidPackageName: undefined, androidMinVersion: '12' },
+      nodeEnv: 'development',
+      supportEmail: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives APP_URL from PORT and trims a trailing slash from a given one', () => {
+    expect(parseConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(parseConfig({ APP_URL: 'https://qb.studio.example/' }).appUrl).toBe('https://qb.studio.example');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '  ', GOOGLE_CLIENT_ID: '' }, '/srv')).toMatchObject({ port: 3000, databaseUrl: undefined, google: undefined });
+  });
+
+  it('enables Google only with a client id', () => {
+    expect(parseConfig({ GOOGLE_CLIENT_ID: 'abc', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://127.0.0.1:9000/' }).google).toEqual({
+      clientId: 'abc',
+      clientSecret: 's',
+      issuer: 'http://127.0.0.1:9000',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc").'],
+    [{ PORT: '0' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "0").'],
+    [{ PORT: '3000.5' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "3000.5").'],
+    [{ PORT: '65536' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "65536").'],
+    [{ APP_URL: 'localhost:3000' }, 'Invalid configuration: APP_URL must be a URL like http://localhost:3000 (got "…").'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'Invalid configuration: DATABASE_URL must be a URL like postgres://user:pass@host:5432/db (got "…").'],
+    [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be a URL like smtp://user:pass@host:587 (got "…").'],
+    [{ GOOGLE_ISSUER: 'http://accounts.example.com' }, 'Invalid configuration: GOOGLE_ISSUER must use https:// (http:// is accepted only on a loopback address) (got "http://accounts.example.com").'],
+    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test (got "staging").'],
+    [{ SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL must be an e-mail address (got "support").'],
+    [{ ANDROID_MIN_VERSION: 'twelve' }, 'Invalid configuration: ANDROID_MIN_VERSION must be a version number like 12 (got "twelve").'],
+  ])('rejects %o with one clear line', (env, line) => {
+    expect(errorLines(env)).toEqual([line]);
+  });
+
+  it('names every invalid variable, one per line', () => {
+    expect(errorLines({ PORT: 'x', LOG_LEVEL: 'loud' })).toHaveLength(2);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each([
+    ['localhost', true],
+    ['127.0.0.1', true],
+    ['127.10.0.3', true],
+    ['[::1]', true],
+    ['10.0.0.1', false],
+    ['localhost.evil.com', false],
+    ['127.0.0.1.nip.io', false],
+  ])('%s -> %s', (host, expected) => expect(isLoopbackHost(host)).toBe(expected));
+});

@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultAppName } from '@questboard/shared/product';
+
+// CONTRACT.md "Configuration": every variable is optional; an invalid one stops the start with one
+// line naming it. Empty strings count as unset, the way container orchestrators pass them.
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return loopbackHosts.has(host) || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+}
+
+const environmentSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:3000').optional(),
+  APP_NAME: z.string().trim().min(1).max(100, 'must be at most 100 characters').default(defaultAppName),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db').optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
+  MAIL_FROM: z.string().trim().min(3).default(`${defaultAppName} <no-reply@localhost>`),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: urlWithProtocols(['http:', 'https:'], 'https://accounts.google.com')
+    .refine(
+      (value) => new URL(value).protocol === 'https:' || isLoopbackHost(new URL(value).hostname),
+      { message: 'must use https:// (http:// is accepted only on a loopback address)' },
+    )
+    .default('https://accounts.google.com'),
+  IOS_BUNDLE_ID: z.string().optional(),
+  ANDROID_PACKAGE_NAME: z.string().optional(),
+  ANDROID_MIN_VERSION: z
+    .string()
+    .regex(/^\d+(\.\d+)*$/, 'must be a version number like 12')
+    .default('12'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  appName: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
+  googleIssuer: string;
+  mobile: { iosBundleId: string | undefined; androidPackageName: string | undefined; androidMinVersion: string };
+  nodeEnv: 'development' | 'production' | 'test';
+  supportEmail: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+function withoutEmptyValues(env: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const key of Object.keys(environmentSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') result[key] = value;
+  }
+  return result;
+}
+
+/** Parses the environment; throws ConfigError with one line per invalid variable. */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const raw = withoutEmptyValues(env);
+  const parsed = environmentSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      const value = raw[name];
+      const shown = value === undefined ? '' : ` (got ${JSON.stringify(name.includes('SECRET') || name.endsWith('_URL') ? '…' : value)})`;
+      return `Invalid configuration: ${name} ${issue.message}${shown}.`;
+    });
+    throw new ConfigError(lines);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const clientId = optionalText.parse(e.GOOGLE_CLIENT_ID);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    appName: e.APP_NAME,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: clientId
+      ? { clientId, clientSecret: optionalText.parse(e.GOOGLE_CLIENT_SECRET), issuer: e.GOOGLE_ISSUER.replace(/\/+$/, '') }
+      : undefined,
+    googleIssuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
+    mobile: {
+      iosBundleId: e.IOS_BUNDLE_ID,
+      androidPackageName: e.ANDROID_PACKAGE_NAME,
+      androidMinVersion: e.ANDROID_MIN_VERSION,
+    },
+    nodeEnv: e.NODE_ENV,
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** For entry points: parse, or print the problem on stderr and exit 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.lines.join('\n')}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

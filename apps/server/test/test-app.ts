@@ -1,0 +1,34 @@
+import { parseConfig, type Config } from '../src/config';
+import { buildApp, type App } from '../src/app';
+import { openDatabase } from '../src/db/database';
+import type { DatabaseTarget } from './databases';
+
+/** A real app on a real, empty database, ready for `app.inject`. */
+export async function createTestApp(
+  target: DatabaseTarget,
+  options: { env?: Record<string, string>; webRoot?: string; extend?: (app: App) => void } = {},
+) {
+  const storage = await target.create();
+  const config: Config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: storage.dataDir,
+    DATABASE_URL: storage.databaseUrl,
+    ...options.env,
+  });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const app = await buildApp({ config, database, webRoot: options.webRoot, logger: false });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    storage,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await storage.dispose();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import fs from 'node:fs';
+
+/** CONTRACT.md: Chromium via CHROME_PATH, then /usr/bin/chromium. */
+export function findChrome(env = process.env) {
+  const candidates = [env.CHROME_PATH, '/usr/bin/chromium'].filter(Boolean);
+  return candidates.find((file) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
