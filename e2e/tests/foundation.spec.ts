@@ -60,7 +60,8 @@ test('the theme switch changes and remembers the theme without a flash on reload
     await route.continue();
   });
   await page.reload({ waitUntil: 'commit' });
-  await page.waitForSelector('html.dark', { timeout: 900 });
+  await page.waitForSelector('html.dark', { state: 'attached', timeout: 900 });
+  expect(await page.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0)).toBe(0);
   await page.unroute(/\/assets\/.*\.js$/);
 });
 

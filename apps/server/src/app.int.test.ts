@@ -22,12 +22,16 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-web-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Questboard</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><meta name="application-name" content="Questboard" /><title>Questboard</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     fs.writeFileSync(path.join(webRoot, 'theme-init.js'), '/* theme */');
     t = await createTestApp(target, {
       webRoot,
+      env: { APP_NAME: 'Pixel & "Co" <Studio>' },
       extend: (app) => {
         const typed = app.withTypeProvider<ZodTypeProvider>();
         typed.post(
@@ -61,7 +65,7 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
     const body = response.json<{ database: string; instanceId: string; name: string }>();
     expect(body.database).toBe(target.name === 'PGlite' ? 'pglite' : 'postgres');
     expect(body.instanceId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(body.name).toBe('Questboard');
+    expect(body.name).toBe('Pixel & "Co" <Studio>');
   });
 
   it('serves an OpenAPI 3 document generated from the routes, and the interactive reference', async () => {
@@ -94,7 +98,12 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
+      // APP_NAME is a runtime setting: written into the page, HTML-escaped.
+      expect(response.body).toContain('<title>Pixel &amp; &quot;Co&quot; &lt;Studio&gt;</title>');
+      expect(response.body).toContain('<meta name="application-name" content="Pixel &amp; &quot;Co&quot; &lt;Studio&gt;"');
     }
+    const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).toContain('<title>Pixel &amp;');
   });
 
   it('caches hashed assets for a year and does not fall back for missing files', async () => {

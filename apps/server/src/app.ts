@@ -89,7 +89,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDepende
   const installation = await ensureInstallation(database.db);
   await app.register(systemRoutes, { database, installation, appName: config.appName, version: productVersion });
 
-  await registerWebApp(app, webRoot);
+  await registerWebApp(app, { webRoot, appName: config.appName });
   return app;
 }
 

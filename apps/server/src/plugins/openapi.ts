@@ -31,6 +31,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { appName: 
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // Swagger UI sets a few inline styles at run time (its collapsible panels).
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
     uiConfig: { deepLinking: true, tryItOutEnabled: false },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,0 +1,52 @@
+// Every browser route of SPEC.md section 2, declared once. Build links with getHref, never by hand.
+
+const projectHref = (projectId: string) => `/project/${encodeURIComponent(projectId)}`;
+
+const projectPage = (path: string, title: string) => ({
+  path,
+  title,
+  getHref: (projectId: string) => `${projectHref(projectId)}/${path}`,
+});
+
+/** The project area's child pages, in navigation order; overview is the default. */
+export const projectPages = {
+  overview: projectPage('overview', 'Overview'),
+  dashboard: projectPage('dashboard', 'Dashboard'),
+  playerInsights: projectPage('player-insights', 'Player Insights'),
+  revenueOptimisation: projectPage('revenue-optimisation', 'Revenue Optimisation'),
+  engagementRetention: projectPage('engagement-retention', 'Engagement & Retention'),
+  analytics: projectPage('analytics', 'Analytics'),
+  events: projectPage('events', 'Events'),
+  users: projectPage('users', 'Users'),
+  settings: projectPage('settings', 'Settings'),
+  billing: projectPage('billing', 'Billing'),
+  developer: projectPage('developer', 'Developer'),
+  helpSupport: projectPage('help-support', 'Help & Support'),
+} as const;
+
+export type ProjectPage = (typeof projectPages)[keyof typeof projectPages];
+
+/** An invitation is opened either by its code (/access/{code}) or by its id (/access?id={id}). */
+export type InvitationReference = { code: string } | { id: string };
+
+export const paths = {
+  login: { path: '/login', getHref: () => '/login' },
+  authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+  access: {
+    path: '/access/:code?',
+    getHref: (invitation: InvitationReference) =>
+      'code' in invitation
+        ? `/access/${encodeURIComponent(invitation.code)}`
+        : `/access?id=${encodeURIComponent(invitation.id)}`,
+  },
+  authValidation: { path: '/auth-validation', getHref: () => '/auth-validation' },
+  createOrg: {
+    path: '/create-org',
+    // mode=manual lets an already set-up user open the page (SPEC.md section 2).
+    getHref: (options?: { manual?: boolean }) => (options?.manual ? '/create-org?mode=manual' : '/create-org'),
+  },
+  completeProfile: { path: '/complete-profile', getHref: () => '/complete-profile' },
+  home: { path: '/', getHref: () => '/' },
+  organisation: { path: '/organisation', getHref: () => '/organisation' },
+  project: { path: '/project/:projectId', getHref: projectHref },
+} as const;

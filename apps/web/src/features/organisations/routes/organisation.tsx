@@ -1,0 +1,7 @@
+import { ContentLayout } from '../../../components/layouts/content-layout';
+
+function OrganisationRoute() {
+  return <ContentLayout title="Organisation" />;
+}
+
+export { OrganisationRoute as Component };

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+
+import {
+  applyColorScheme,
+  DARK_SCHEME_QUERY,
+  getBrowserStorage,
+  persistTheme,
+  readThemeMode,
+  resolveColorScheme,
+} from './theme';
+import type { ThemeMode } from './theme';
+import { ThemeContext } from './use-theme';
+import type { ThemeState } from './use-theme';
+
+function darkSchemeQuery(): MediaQueryList | undefined {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_SCHEME_QUERY) : undefined;
+}
+
+// The device preference as an external store, so a change re-renders at once (SPEC: "updates live").
+function subscribeToSystemScheme(onChange: () => void): () => void {
+  const query = darkSchemeQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+function systemPrefersDark(): boolean {
+  return darkSchemeQuery()?.matches ?? false;
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [mode, setModeState] = useState<ThemeMode>(() => readThemeMode(getBrowserStorage()));
+  const prefersDark = useSyncExternalStore(subscribeToSystemScheme, systemPrefersDark, () => false);
+  const colorScheme = resolveColorScheme(mode, prefersDark);
+
+  useEffect(() => {
+    applyColorScheme(document.documentElement, colorScheme);
+    persistTheme(getBrowserStorage(), mode, colorScheme);
+  }, [mode, colorScheme]);
+
+  const setMode = useCallback((next: ThemeMode) => setModeState(next), []);
+  const value = useMemo<ThemeState>(() => ({ mode, colorScheme, setMode }), [mode, colorScheme, setMode]);
+
+  return <ThemeContext value={value}>{children}</ThemeContext>;
+}
