@@ -13,6 +13,13 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { ensureInstallation } from './modules/system/installation';
 import { systemRoutes } from './modules/system/routes';
+import { systemClock, type Clock } from './lib/clock';
+import { createMailer, type Mailer } from './mail/mailer';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import { registerAuthentication } from './plugins/authenticate';
+import { createIdentityService, type IdentityService } from './modules/identity/identity-service';
+import { identityRoutes } from './modules/identity/routes';
+import { loadSigningKeys } from './modules/identity/signing-keys';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -24,10 +31,19 @@ export interface AppDependencies {
   /** The built web app (apps/web/dist); without it browser routes answer 503. */
   webRoot?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Tests move time with a manual clock. */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+    identity: IdentityService;
+  }
 }
 
 /** Builds the whole HTTP surface; only `main.ts` listens. Tests call this with `app.inject`. */
-export async function buildApp({ config, database, webRoot, logger }: AppDependencies) {
+export async function buildApp({ config, database, webRoot, logger, clock = systemClock }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -88,6 +104,27 @@ export async function buildApp({ config, database, webRoot, logger }: AppDepende
 
   const installation = await ensureInstallation(database.db);
   await app.register(systemRoutes, { database, installation, appName: config.appName, version: productVersion });
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log, clock });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  if (mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { mailer, appName: config.appName });
+
+  const publicId = installation.instanceId;
+  const identity = createIdentityService({
+    db: database.db,
+    config,
+    clock,
+    keys: await loadSigningKeys(config.dataDir, clock),
+    mailer,
+    publicId,
+    // Organisations arrive with the accounts issue; until then no user belongs to one.
+    organisationClaims: async () => null,
+    logger: app.log,
+  });
+  app.decorate('identity', identity);
+  registerAuthentication(app, identity);
+  await app.register(identityRoutes, { identity, config, publicId });
 
   await registerWebApp(app, { webRoot, appName: config.appName });
   return app;

@@ -4,8 +4,13 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+export function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please wait a moment and try again.') {
+  return new HttpError(429, 'RATE_LIMITED', message, { 'retry-after': String(retryAfterSeconds) });
 }

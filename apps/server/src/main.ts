@@ -21,6 +21,11 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     { url: config.appUrl, database: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
     `${config.appName} is ready at ${config.appUrl}`,
   );
+  if (app.mailer.kind === 'dev-mailbox') {
+    app.log.warn(
+      `SMTP_URL is not set: no e-mail is delivered. Every message is written to this log and listed at ${config.appUrl}/dev/mailbox (from this machine only).`,
+    );
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

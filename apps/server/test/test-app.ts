@@ -1,12 +1,13 @@
 import { parseConfig, type Config } from '../src/config';
 import { buildApp, type App } from '../src/app';
+import type { Clock } from '../src/lib/clock';
 import { openDatabase } from '../src/db/database';
 import type { DatabaseTarget } from './databases';
 
 /** A real app on a real, empty database, ready for `app.inject`. */
 export async function createTestApp(
   target: DatabaseTarget,
-  options: { env?: Record<string, string>; webRoot?: string; extend?: (app: App) => void } = {},
+  options: { env?: Record<string, string>; webRoot?: string; extend?: (app: App) => void; clock?: Clock } = {},
 ) {
   const storage = await target.create();
   const config: Config = parseConfig({
@@ -17,7 +18,7 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = await buildApp({ config, database, webRoot: options.webRoot, logger: false });
+  const app = await buildApp({ config, database, webRoot: options.webRoot, logger: false, clock: options.clock });
   options.extend?.(app);
   await app.ready();
   return {

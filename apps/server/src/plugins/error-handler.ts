@@ -38,6 +38,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (error instanceof HttpError) {
+      reply.headers(error.headers);
       return send(reply, error.statusCode, { code: error.code, message: error.message });
     }
     const known = fastifyClientErrors[error.code];

@@ -1,0 +1,84 @@
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Clock } from '../../lib/clock';
+import type { SigningKeys } from './signing-keys';
+
+export const idTokenLifetimeSeconds = 15 * 60;
+
+export type SignInProvider = 'emailLink' | 'google.com';
+
+export interface IdTokenSubject {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+  provider: SignInProvider;
+  authTime: Date;
+  organisation: { id: string; role: string } | null;
+}
+
+export interface IdTokenClaims extends JWTPayload {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  auth_time: number;
+  sign_in_provider: SignInProvider;
+  name?: string;
+  picture?: string;
+  org_id?: string;
+  org_role?: string;
+}
+
+export interface TokenAudience {
+  issuer: string;
+  audience: string;
+}
+
+export async function issueIdToken(keys: SigningKeys, audience: TokenAudience, subject: IdTokenSubject, clock: Clock) {
+  const now = Math.floor(clock.now().getTime() / 1000);
+  const claims: Record<string, unknown> = {
+    email: subject.email,
+    email_verified: subject.emailVerified,
+    auth_time: Math.floor(subject.authTime.getTime() / 1000),
+    sign_in_provider: subject.provider,
+  };
+  if (subject.name) claims.name = subject.name;
+  if (subject.picture) claims.picture = subject.picture;
+  if (subject.organisation) {
+    claims.org_id = subject.organisation.id;
+    claims.org_role = subject.organisation.role;
+  }
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256', kid: keys.kid, typ: 'JWT' })
+    .setIssuer(audience.issuer)
+    .setAudience(audience.audience)
+    .setSubject(subject.userId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + idTokenLifetimeSeconds)
+    .sign(keys.privateKey);
+  return { idToken: token, expiresIn: idTokenLifetimeSeconds };
+}
+
+const forbiddenHeaders = ['jwk', 'jku', 'x5u', 'x5c', 'crit'];
+
+/**
+ * Strict verification (SECURITY-CASES 14-16): ES256 only, a key of ours by `kid`, our issuer and
+ * audience, unexpired, not before its time; keys embedded in or pointed to by the header are
+ * refused outright.
+ */
+export function createIdTokenVerifier(keys: SigningKeys, audience: TokenAudience, clock: Clock) {
+  const keySet = createLocalJWKSet(keys.jwks);
+  return async (token: string): Promise<IdTokenClaims> => {
+    const header = decodeProtectedHeader(token);
+    if (forbiddenHeaders.some((name) => name in header)) throw new Error('token header not accepted');
+    const { payload } = await jwtVerify(token, keySet, {
+      algorithms: ['ES256'],
+      issuer: audience.issuer,
+      audience: audience.audience,
+      typ: 'JWT',
+      currentDate: clock.now(),
+      requiredClaims: ['sub', 'iat', 'exp', 'auth_time', 'email'],
+    });
+    return payload as IdTokenClaims;
+  };
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { refreshTokens } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { hashSecret, randomSecret } from '../../lib/secrets';
+import type { SignInProvider } from './id-tokens';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** A refresh token unused for this long is dead (idle expiry). */
+export const refreshIdleMs = 14 * dayMs;
+/** A sign-in lasts at most this long, however often it is refreshed (absolute expiry). */
+export const refreshAbsoluteMs = 30 * dayMs;
+/** Two tabs refreshing at once: the one that lost the race may still use the old token this long. */
+export const refreshGraceMs = 10_000;
+
+export interface RefreshSession {
+  token: string;
+  userId: string;
+  provider: SignInProvider;
+  authTime: Date;
+  familyExpiresAt: Date;
+}
+
+async function insertToken(
+  db: Db,
+  values: { familyId: string; userId: string; provider: SignInProvider; authTime: Date; familyExpiresAt: Date },
+  now: Date,
+): Promise<RefreshSession> {
+  const token = randomSecret(32);
+  await db.insert(refreshTokens).values({
+    tokenHash: hashSecret(token),
+    familyId: values.familyId,
+    userId: values.userId,
+    signInProvider: values.provider,
+    authTime: values.authTime,
+    createdAt: now,
+    expiresAt: new Date(Math.min(now.getTime() + refreshIdleMs, values.familyExpiresAt.getTime())),
+    familyExpiresAt: values.familyExpiresAt,
+  });
+  return { token, userId: values.userId, provider: values.provider, authTime: values.authTime, familyExpiresAt: values.familyExpiresAt };
+}
+
+/** A new sign-in: a new family with its first token. */
+export async function startRefreshFamily(db: Db, userId: string, provider: SignInProvider, clock: Clock) {
+  const now = clock.now();
+  return insertToken(db, { familyId: randomUUID(), userId, provider, authTime: now, familyExpiresAt: new Date(now.getTime() + refreshAbsoluteMs) }, now);
+}
+
+/**
+ * Exchanges a refresh token for its successor. Null when the token is unknown, revoked or expired,
+ * or when a replaced token is presented again after the grace window: that is reuse of a stolen
+ * token, and the whole family is revoked (SECURITY-CASES 17).
+ */
+export async function rotateRefreshToken(db: Db, token: string, clock: Clock): Promise<RefreshSession | null> {
+  const now = clock.now();
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashSecret(token))).limit(1);
+  if (!row || row.revokedAt || row.familyExpiresAt <= now || row.expiresAt <= now) return null;
+  const family = {
+    familyId: row.familyId,
+    userId: row.userId,
+    provider: row.signInProvider as SignInProvider,
+    authTime: row.authTime,
+    familyExpiresAt: row.familyExpiresAt,
+  };
+  if (!row.replacedAt) {
+    const claimed = await db
+      .update(refreshTokens)
+      .set({ replacedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 1) return insertToken(db, family, now);
+    // Lost a race with a concurrent refresh of the same token: fall through to the grace check.
+    const [current] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
+    row.replacedAt = current?.replacedAt ?? now;
+  }
+  if (now.getTime() - row.replacedAt.getTime() <= refreshGraceMs) return insertToken(db, family, now);
+  await revokeFamily(db, row.familyId, now);
+  return null;
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Sign-out: the token's whole family stops working. */
+export async function revokeFamilyOfToken(db: Db, token: string, clock: Clock) {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashSecret(token)))
+    .limit(1);
+  if (row) await revokeFamily(db, row.familyId, clock.now());
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+// The identity service's requests and answers (/auth/v1), shared by the server routes and the
+// web app's AuthClient.
+
+export const identityUserSchema = z
+  .object({
+    uid: z.string(),
+    email: z.string(),
+    displayName: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: 'IdentityUser' });
+export type IdentityUser = z.infer<typeof identityUserSchema>;
+
+export const sessionSchema = z
+  .object({
+    idToken: z.string().describe('ES256 ID token (JWT), 15 minutes'),
+    expiresIn: z.number().int().describe('Seconds until the ID token expires'),
+    user: identityUserSchema,
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sendSignInLinkBodySchema = z.object({
+  email: z.string().max(320),
+  redirectTo: z.string().max(2000).optional().describe('A path on this site to open after signing in'),
+});
+
+export const sendSignInLinkResponseSchema = z.object({ sent: z.literal(true) });
+
+export const completeSignInLinkBodySchema = z.object({
+  email: z.string().max(320),
+  oobCode: z.string().max(200),
+  apiKey: z.string().max(200),
+  mode: z.string().max(40),
+});
+
+export const completeSignInLinkResponseSchema = sessionSchema.extend({
+  redirectTo: z.string().nullable().describe('Where the link asked to go after signing in'),
+});
+
+export const googleAuthorizeBodySchema = z.object({ redirectTo: z.string().max(2000).optional() });
+export const googleAuthorizeResponseSchema = z.object({ authorizationUrl: z.url() });
+
+export const identityConfigSchema = z
+  .object({
+    apiKey: z.string().describe('Public identifier of this installation, carried in sign-in links'),
+    googleEnabled: z.boolean(),
+    emailLinkSettings: z.object({
+      url: z.string(),
+      handleCodeInApp: z.literal(true),
+      iOS: z.object({ bundleId: z.string() }).optional(),
+      android: z.object({ packageName: z.string(), installApp: z.boolean(), minimumVersion: z.string() }).optional(),
+    }),
+  })
+  .meta({ id: 'IdentityConfig' });
+
+/** Codes the login page turns into messages after a failed Google sign-in (`/login?error=…`). */
+export const googleErrorCodes = ['google_not_configured', 'google_cancelled', 'google_unverified_email', 'google_not_linkable', 'google_failed'] as const;
+export type GoogleErrorCode = (typeof googleErrorCodes)[number];
