@@ -52,6 +52,12 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(repoRoot, '.tmp/e2e-data'),
       LOG_LEVEL: 'warn',
+      // Set by scripts/e2e.mjs: the SMTP catcher and the Google stand-in.
+      SMTP_URL: process.env.SMTP_URL ?? '',
+      MAIL_FROM: process.env.MAIL_FROM ?? '',
+      GOOGLE_ISSUER: process.env.GOOGLE_ISSUER ?? '',
+      GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? '',
+      GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET ?? '',
     },
   },
 });

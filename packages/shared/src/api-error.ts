@@ -16,17 +16,3 @@ export const apiErrorSchema = z
   .meta({ id: 'ApiError' });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-export const apiErrorCodes = {
-  validationFailed: 'VALIDATION_FAILED',
-  invalidJson: 'INVALID_JSON',
-  notFound: 'NOT_FOUND',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  rateLimited: 'RATE_LIMITED',
-  unavailable: 'SERVICE_UNAVAILABLE',
-  internal: 'INTERNAL_ERROR',
-} as const;
-
-/** SPEC.md section 8: the generic fallback message. */
-export const unexpectedErrorMessage = 'An unexpected error occurred.';

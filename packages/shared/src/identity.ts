@@ -57,6 +57,3 @@ export const identityConfigSchema = z
   })
   .meta({ id: 'IdentityConfig' });
 
-/** Codes the login page turns into messages after a failed Google sign-in (`/login?error=…`). */
-export const googleErrorCodes = ['google_not_configured', 'google_cancelled', 'google_unverified_email', 'google_not_linkable', 'google_failed'] as const;
-export type GoogleErrorCode = (typeof googleErrorCodes)[number];

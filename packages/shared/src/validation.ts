@@ -7,6 +7,7 @@
 // long, invalid characters). Lengths are String.length (UTF-16 code units), as the browser's
 // `maxlength` counts.
 import { z } from 'zod';
+import { EMAIL_REQUIRED_MESSAGE } from './auth-messages';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, NAME_MAX, NAME_MIN, TITLE_MAX, TITLE_MIN } from './limits';
 
 // Whitespace means Unicode space separators (\p{Zs}: space, no-break space, ideographic space…), not
@@ -65,6 +66,6 @@ export const projectDescriptionSchema = requiredText('Project description is req
   .max(DESCRIPTION_MAX, { error: `Project description must be less than ${DESCRIPTION_MAX} characters`, abort: true });
 
 /** No format check: the identity provider decides what a usable address is. */
-export const loginEmailSchema = requiredText('Please enter your email address.');
+export const loginEmailSchema = requiredText(EMAIL_REQUIRED_MESSAGE);
 /** The address typed on the callback screen when the link is opened in another browser. */
-export const callbackEmailSchema = requiredText('Please enter your email address.');
+export const callbackEmailSchema = requiredText(EMAIL_REQUIRED_MESSAGE);

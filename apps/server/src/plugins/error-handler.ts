@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { apiErrorCodes, unexpectedErrorMessage, type ApiError } from '@questboard/shared/api-error';
+import type { ApiError } from '@questboard/shared/api-error';
+import { apiErrorCodes, unexpectedErrorMessage } from '@questboard/shared/error-codes';
 import { HttpError } from '../http-error';
 
 // Fastify's own client-error codes, mapped to messages a person can act on.

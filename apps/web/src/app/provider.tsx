@@ -2,7 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 
+import type { AuthClient } from '../features/auth/auth-client';
+import { AuthProvider } from '../features/auth/auth-provider';
 import { ThemeProvider } from '../features/theme/theme-provider';
+import { ThemedToaster } from './themed-toaster';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -16,12 +19,15 @@ export function createQueryClient() {
 }
 
 /** Everything the app needs around the router. Tests wrap pages in it too. */
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProvider({ children, queryClient, authClient }: { children: ReactNode; queryClient?: QueryClient; authClient?: AuthClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
 
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider>{children}</ThemeProvider>
+      <ThemeProvider>
+        <AuthProvider client={authClient}>{children}</AuthProvider>
+        <ThemedToaster />
+      </ThemeProvider>
     </QueryClientProvider>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderRoute } from '../testing/render-route';
+import routerSource from './router.tsx?raw';
 
 const loginHeading = () => screen.findByRole('heading', { level: 1, name: 'Sign in to Questboard' });
 
@@ -34,9 +35,10 @@ describe('routes', () => {
     expect(router.state.location.state).toEqual({ from: { pathname, search: query && `?${query}`, hash: '' } });
   });
 
-  it('renders the e-mail link callback page', async () => {
+  it('renders the e-mail link callback page, which refuses an address that is not a sign-in link', async () => {
     renderRoute('/auth/callback?mode=signIn&oobCode=x');
-    expect(await screen.findByRole('heading', { name: 'Completing sign-in...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign-in Failed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid sign-in link. Please request a new one.');
   });
 
   it.each(['/access/abc123', '/access?id=inv-1'])('renders the invitation page at %s', async (path) => {
@@ -50,5 +52,14 @@ describe('routes', () => {
   it('says so when an invitation link has no code', async () => {
     renderRoute('/access');
     expect(await screen.findByRole('heading', { name: 'Invitation link incomplete' })).toBeInTheDocument();
+  });
+});
+
+describe('route modules', () => {
+  it('loads every lazy route module through lazyRoute (time-out and reload after a deploy)', () => {
+    const imports = routerSource.match(/import\(/g) ?? [];
+    const wrapped = routerSource.match(/lazy: lazyRoute\(\(\) => import\(/g) ?? [];
+    expect(imports.length).toBeGreaterThan(5);
+    expect(wrapped).toHaveLength(imports.length);
   });
 });

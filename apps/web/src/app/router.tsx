@@ -6,45 +6,56 @@ import { RouterProvider } from 'react-router/dom';
 import { PageLoader } from '../components/ui/page-loader';
 import { paths, projectPages } from '../config/paths';
 import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { lazyRoute } from '../lib/lazy-route';
+import { AppShell } from './routes/app-shell';
 import { PublicLayout } from './routes/public-layout';
 import { RootLayout } from './routes/root-layout';
-import { RouteErrorScreen } from './routes/route-error-screen';
+import { PageErrorScreen, RouteErrorScreen } from './routes/route-error-screen';
 
 // The route table of SPEC.md section 2. Every page is a lazy route module (its own chunk, see
-// scripts/size-report.mjs); layouts and the sign-in guard stay in the entry chunk.
+// scripts/size-report.mjs) loaded through lazyRoute (time-out, one reload after a deploy);
+// layouts and the sign-in guard stay in the entry chunk.
+
+const publicPages: RouteObject[] = [
+  { path: paths.login.path, lazy: lazyRoute(() => import('../features/auth/routes/login')) },
+  { path: paths.authCallback.path, lazy: lazyRoute(() => import('../features/auth/routes/auth-callback')) },
+  { path: paths.access.path, lazy: lazyRoute(() => import('../features/invitations/routes/access')) },
+];
+
+const signedInPages: RouteObject[] = [
+  { path: paths.home.path, lazy: lazyRoute(() => import('../features/projects/routes/projects')) },
+  { path: paths.organisation.path, lazy: lazyRoute(() => import('../features/organisations/routes/organisation')) },
+  { path: paths.authValidation.path, lazy: lazyRoute(() => import('../features/onboarding/routes/auth-validation')) },
+  { path: paths.createOrg.path, lazy: lazyRoute(() => import('../features/organisations/routes/create-organisation')) },
+  { path: paths.completeProfile.path, lazy: lazyRoute(() => import('../features/account/routes/complete-profile')) },
+  {
+    path: paths.project.path,
+    lazy: lazyRoute(() => import('../features/projects/routes/project-layout')),
+    children: [
+      { index: true, element: <Navigate to={projectPages.overview.path} replace /> },
+      ...Object.values(projectPages).map((page) => ({
+        path: page.path,
+        handle: { title: page.title },
+        lazy: lazyRoute(() => import('../features/projects/routes/project-page')),
+      })),
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteErrorScreen,
     HydrateFallback: PageLoader,
     children: [
-      {
-        Component: PublicLayout,
-        children: [
-          { path: paths.login.path, lazy: () => import('../features/auth/routes/login') },
-          { path: paths.authCallback.path, lazy: () => import('../features/auth/routes/auth-callback') },
-          { path: paths.access.path, lazy: () => import('../features/invitations/routes/access') },
-        ],
-      },
+      { Component: PublicLayout, children: publicPages },
       {
         Component: RequireSignIn,
         children: [
-          { path: paths.home.path, lazy: () => import('../features/projects/routes/projects') },
-          { path: paths.organisation.path, lazy: () => import('../features/organisations/routes/organisation') },
-          { path: paths.authValidation.path, lazy: () => import('../features/onboarding/routes/auth-validation') },
-          { path: paths.createOrg.path, lazy: () => import('../features/organisations/routes/create-organisation') },
-          { path: paths.completeProfile.path, lazy: () => import('../features/account/routes/complete-profile') },
           {
-            path: paths.project.path,
-            lazy: () => import('../features/projects/routes/project-layout'),
-            children: [
-              { index: true, element: <Navigate to={projectPages.overview.path} replace /> },
-              ...Object.values(projectPages).map((page) => ({
-                path: page.path,
-                handle: { title: page.title },
-                lazy: () => import('../features/projects/routes/project-page'),
-              })),
-            ],
+            Component: AppShell,
+            // A pathless boundary inside the shell: a failing page keeps the top bar (theme, account).
+            children: [{ ErrorBoundary: PageErrorScreen, children: signedInPages }],
           },
         ],
       },

@@ -3,12 +3,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { AppProvider, createQueryClient } from '../app/provider';
 import { routes } from '../app/router';
+import type { AuthClient } from '../features/auth/auth-client';
+import { createMemoryAuthClient } from './memory-auth-client';
 
-/** Renders the real route table at `path`, inside the real providers. */
-export function renderRoute(path: string) {
+/** Renders the real route table at `path`, inside the real providers (signed out unless given a client). */
+export function renderRoute(path: string, authClient: AuthClient = createMemoryAuthClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={createQueryClient()} authClient={authClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

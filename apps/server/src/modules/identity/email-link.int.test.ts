@@ -43,6 +43,10 @@ describe.each(databaseTargets)('e-mail link sign-in on $name', (target) => {
     const cookie = response.cookies.find((c) => c.name === 'qb_refresh')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/v1' });
     expect(cookie.secure).toBeFalsy();
+    // The page-readable hint that a session exists holds no secret.
+    const hint = response.cookies.find((c) => c.name === 'qb_session')!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Strict' });
+    expect(hint.httpOnly).toBeFalsy();
   });
 
   it('1: a link that already signed someone in is rejected', async () => {

@@ -141,7 +141,14 @@ export function createIdentityService(deps: IdentityDependencies) {
     async startGoogle(redirectTo: string | undefined, ip: string) {
       if (!google) throw new HttpError(503, 'GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured.');
       limit(limits.googlePerIp, ip);
-      return google.start(redirectPath(redirectTo));
+      const target = redirectPath(redirectTo);
+      try {
+        return await google.start(target);
+      } catch (error) {
+        // Discovery failed: the issuer is down or misconfigured. Not the visitor's fault, not a crash.
+        logger.warn({ err: error, issuer: config.google?.issuer }, 'Google sign-in could not reach its issuer');
+        throw new HttpError(503, 'GOOGLE_UNAVAILABLE', 'Google sign-in is unavailable right now. Please try again later.');
+      }
     },
 
     async finishGoogle(callbackUrl: URL, browserBinding: string | undefined) {

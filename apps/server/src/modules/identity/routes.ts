@@ -12,8 +12,8 @@ import {
   sendSignInLinkBodySchema,
   sendSignInLinkResponseSchema,
   sessionSchema,
-  type GoogleErrorCode,
 } from '@questboard/shared/identity';
+import type { GoogleErrorCode } from '@questboard/shared/auth-messages';
 import type { Config } from '../../config';
 import { HttpError } from '../../http-error';
 import type { IdentityService } from './identity-service';
@@ -21,6 +21,11 @@ import type { RefreshSession } from './refresh-tokens';
 import { identityOf } from '../../plugins/authenticate';
 
 export const refreshCookie = 'qb_refresh';
+/**
+ * Readable by the page, holds no secret: "a session may exist". Without it the web app knows it is
+ * signed out without asking (no request, no 401 on every signed-out visit).
+ */
+export const sessionHintCookie = 'qb_session';
 const googleBindingCookie = 'qb_google';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
@@ -38,8 +43,13 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
   const secure = config.appUrl.startsWith('https://');
 
   const setRefreshCookie = (reply: FastifyReply, refresh: RefreshSession) =>
-    reply.setCookie(refreshCookie, refresh.token, { path: '/auth/v1', httpOnly: true, sameSite: 'strict', secure, expires: refresh.familyExpiresAt });
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(refreshCookie, { path: '/auth/v1', httpOnly: true, sameSite: 'strict', secure });
+    reply
+      .setCookie(refreshCookie, refresh.token, { path: '/auth/v1', httpOnly: true, sameSite: 'strict', secure, expires: refresh.familyExpiresAt })
+      .setCookie(sessionHintCookie, '1', { path: '/', httpOnly: false, sameSite: 'strict', secure, expires: refresh.familyExpiresAt });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply
+      .clearCookie(refreshCookie, { path: '/auth/v1', httpOnly: true, sameSite: 'strict', secure })
+      .clearCookie(sessionHintCookie, { path: '/', sameSite: 'strict', secure });
 
   // The refresh cookie is SameSite=Strict; on top, a browser request from another origin is refused
   // outright (SECURITY-CASES 19).
@@ -180,7 +190,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
     const callbackUrl = new URL(request.url, config.appUrl);
     reply.clearCookie(googleBindingCookie, { path: '/auth/v1/google' });
     const fail = (code: GoogleErrorCode) => reply.redirect(`/login?error=${code}`, 303);
-    if (callbackUrl.searchParams.get('error')) return fail('google_cancelled');
+    const providerError = callbackUrl.searchParams.get('error');
+    if (providerError) return fail(providerError === 'access_denied' ? 'google_cancelled' : 'google_failed');
     try {
       const result = await identity.finishGoogle(callbackUrl, request.cookies[googleBindingCookie]);
       setRefreshCookie(reply, result.refresh);

@@ -140,6 +140,7 @@ describe.each(databaseTargets)('ID and refresh tokens on $name', (target) => {
     const out = await t.app.inject({ method: 'POST', url: '/auth/v1/sign-out', cookies: { qb_refresh: refreshToken } });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'qb_refresh')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'qb_session')?.value).toBe('');
     expect((await refresh(t.app, refreshToken)).statusCode).toBe(401);
   });
 

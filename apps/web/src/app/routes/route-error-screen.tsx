@@ -1,30 +1,31 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
 
-import { Button } from '../../components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ErrorScreen } from '../../components/errors/error-screen';
+import type { ErrorScreenLayout } from '../../components/errors/error-screen';
+import { isChunkLoadError } from '../../lib/chunk-load';
+import { browserPage } from '../../lib/reload-page';
 
-/** SPEC.md "Other UI": the generic error screen, shown when a page throws or its chunk fails to load. */
-export function RouteErrorScreen() {
+function RouteError({ layout }: { layout: ErrorScreenLayout }) {
+  const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
 
-  return (
-    <main className="flex min-h-dvh items-center justify-center p-4">
-      <Card role="alert" className="w-full max-w-[440px] p-6 sm:p-8">
-        <CardHeader className="mb-6">
-          <CardTitle as="h1">Something went wrong</CardTitle>
-          <CardDescription>
-            We encountered an unexpected error. Please try again or sign out and back in if the problem persists.
-          </CardDescription>
-        </CardHeader>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            Reload Page
-          </Button>
-          {/* Navigating to the same address clears the error and renders the page again. */}
-          <Button onClick={() => void navigate(location, { replace: true })}>Try Again</Button>
-        </div>
-      </Card>
-    </main>
-  );
+  // React Router remembers a lazy route module that failed to load, so only a fresh page can try
+  // the chunk again. Anything else: entering the same address again clears the error, re-runs the
+  // loaders and renders the page anew.
+  const retry = isChunkLoadError(error)
+    ? () => browserPage.reload()
+    : () => void navigate(location, { replace: true, state: location.state as unknown, preventScrollReset: true });
+
+  return <ErrorScreen layout={layout} onRetry={retry} />;
+}
+
+/** SPEC.md "Other UI": the root error boundary, for failures outside the signed-in frame. */
+export function RouteErrorScreen() {
+  return <RouteError layout="screen" />;
+}
+
+/** The error boundary inside the signed-in frame: the page is replaced, the top bar stays. */
+export function PageErrorScreen() {
+  return <RouteError layout="page" />;
 }

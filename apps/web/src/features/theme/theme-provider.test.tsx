@@ -60,6 +60,33 @@ describe('ThemeProvider', () => {
     expect(screen.getByRole('status', { name: 'Theme' })).toHaveTextContent('light:light');
   });
 
+  it.each([
+    ['a mode chosen in another tab', 'dark', THEME_MODE_STORAGE_KEY, 'dark:dark'],
+    ['the storage cleared in another tab', null, null, 'system:light'],
+  ])('follows %s', (_name, stored, key, shown) => {
+    localStorage.setItem(THEME_MODE_STORAGE_KEY, 'light');
+    renderTheme();
+    expect(screen.getByRole('status', { name: 'Theme' })).toHaveTextContent('light:light');
+
+    // What the browser does in this tab when another tab writes the shared localStorage.
+    if (stored === null) localStorage.clear();
+    else localStorage.setItem(THEME_MODE_STORAGE_KEY, stored);
+    act(
+      () =>
+        void window.dispatchEvent(new StorageEvent('storage', { key, newValue: stored, storageArea: localStorage })),
+    );
+
+    expect(screen.getByRole('status', { name: 'Theme' })).toHaveTextContent(shown);
+    expect(root.classList.contains('dark')).toBe(shown.endsWith(':dark'));
+  });
+
+  it('ignores other keys changed in another tab', () => {
+    renderTheme();
+    localStorage.setItem(THEME_MODE_STORAGE_KEY, 'dark');
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'questboard-other', newValue: 'x' })));
+    expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
+  });
+
   it('stops listening to the device when unmounted', () => {
     const media = installFakeMatchMedia(false);
     const { unmount } = renderTheme();

@@ -8,6 +8,7 @@ import {
   persistTheme,
   readThemeMode,
   resolveColorScheme,
+  THEME_MODE_STORAGE_KEY,
 } from './theme';
 import type { ThemeMode } from './theme';
 import { ThemeContext } from './use-theme';
@@ -37,6 +38,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     applyColorScheme(document.documentElement, colorScheme);
     persistTheme(getBrowserStorage(), mode, colorScheme);
   }, [mode, colorScheme]);
+
+  // Another tab changed the theme: follow it (`key` is null when that tab cleared the storage).
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === THEME_MODE_STORAGE_KEY || event.key === null) setModeState(readThemeMode(getBrowserStorage()));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   const setMode = useCallback((next: ThemeMode) => setModeState(next), []);
   const value = useMemo<ThemeState>(() => ({ mode, colorScheme, setMode }), [mode, colorScheme, setMode]);

@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { APP_NAME } from '../../../config/app';
 import { EMAIL_REQUIRED_MESSAGE, GOOGLE_SIGN_IN_FAILED_MESSAGE, SEND_LINK_FAILED_MESSAGE } from '../messages';
+import { signInErrorMessage } from '../sign-in-errors';
 import { CheckEmail } from './check-email';
 import { GoogleMark } from './google-mark';
 
@@ -17,14 +18,16 @@ export interface LoginPageProps {
   onSendLink: (email: string) => Promise<void>;
   /** Starts Google sign-in; rejects when it failed. */
   onGoogle: () => Promise<void>;
+  /** A failure to show on arrival (e.g. Google sent the visitor back with an error). */
+  initialError?: string | null;
 }
 
 type Pending = 'link' | 'google' | null;
 
-export function LoginPage({ onSendLink, onGoogle }: LoginPageProps) {
+export function LoginPage({ onSendLink, onGoogle, initialError = null }: LoginPageProps) {
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState<Pending>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailId = useId();
   const errorId = useId();
@@ -35,8 +38,8 @@ export function LoginPage({ onSendLink, onGoogle }: LoginPageProps) {
     try {
       await action();
       return true;
-    } catch {
-      setError(failure);
+    } catch (caught) {
+      setError(signInErrorMessage(caught, failure));
       return false;
     } finally {
       setPending(null);

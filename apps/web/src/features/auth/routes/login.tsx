@@ -1,21 +1,35 @@
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { googleErrorCodes, type GoogleErrorCode } from '@questboard/shared/auth-messages';
 
 import { APP_NAME } from '../../../config/app';
-import { LoginPage } from '../components/login-page';
 import { redirectTargetAfterSignIn } from '../../../utils/sign-in-redirect';
-import { sendSignInLink, signInWithGoogle, useSession } from '../session';
+import { useAuth } from '../auth-context';
+import { LoginPage } from '../components/login-page';
+import { googleErrorMessages } from '../messages';
+
+function googleError(code: string | null): string | null {
+  return code !== null && (googleErrorCodes as readonly string[]).includes(code) ? googleErrorMessages[code as GoogleErrorCode] : null;
+}
 
 function LoginRoute() {
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, isLoading, sendSignInLink, signInWithGoogle } = useAuth();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const target = redirectTargetAfterSignIn(location.state);
+  // Carried through the e-mail or Google round trip, so the visitor lands where they were going.
+  const redirectTo = target === '/' ? undefined : target;
 
   // SPEC.md section 2: /login redirects a signed-in visitor (back to where they were going).
-  if (isAuthenticated) return <Navigate to={redirectTargetAfterSignIn(location.state)} replace />;
+  if (!isLoading && isAuthenticated) return <Navigate to={target} replace />;
 
   return (
     <>
       <title>{`Sign in · ${APP_NAME}`}</title>
-      <LoginPage onSendLink={sendSignInLink} onGoogle={signInWithGoogle} />
+      <LoginPage
+        onSendLink={(email) => sendSignInLink(email, redirectTo)}
+        onGoogle={() => signInWithGoogle(redirectTo)}
+        initialError={googleError(searchParams.get('error'))}
+      />
     </>
   );
 }

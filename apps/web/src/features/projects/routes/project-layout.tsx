@@ -8,7 +8,7 @@ function ProjectLayout() {
   const { projectId = '' } = useParams();
 
   return (
-    <div className="flex min-h-dvh flex-col md:flex-row">
+    <div className="flex flex-1 flex-col md:flex-row">
       <nav aria-label="Project" className="border-b md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
           {Object.values(projectPages).map((page) => (

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { createApiClient } from '../../lib/api-client';
+import { startHttpTestServer } from '../../testing/http-test-server';
+import { createHttpAuthClient, hasSessionHint, parseSignInLink } from './auth-client';
+
+const session = (uid: string) => ({
+  idToken: `token-${uid}`,
+  expiresIn: 900,
+  user: { uid, email: `${uid}@studio.example`, displayName: null, photoURL: null, emailVerified: true },
+});
+
+describe('parseSignInLink and hasSessionHint', () => {
+  it.each([
+    ['http://x/auth/callback?apiKey=k&oobCode=c&mode=signIn&lang=en', true],
+    ['http://x/auth/callback?apiKey=k&oobCode=c&mode=resetPassword', false],
+    ['http://x/auth/callback?oobCode=c&mode=signIn', false],
+    ['http://x/auth/callback?apiKey=k&mode=signIn', false],
+    ['not a url', false],
+  ])('%s is a sign-in link: %s', (url, expected) => expect(parseSignInLink(url) !== null).toBe(expected));
+
+  it.each([
+    ['qb_session=1', true],
+    ['theme=x; qb_session=1', true],
+    ['qb_session=0', false],
+    ['xqb_session=1', false],
+    ['', false],
+  ])('%j has the hint: %s', (cookie, expected) => expect(hasSessionHint(cookie)).toBe(expected));
+});
+
+describe('createHttpAuthClient against a real local server', () => {
+  let server: Awaited<ReturnType<typeof startHttpTestServer>> | undefined;
+  afterEach(async () => server?.close());
+
+  const clientFor = (url: string, cookie: string) => {
+    const api = createApiClient({ baseUrl: url, tokenSource: { getIdToken: () => Promise.resolve(null) }, onForceLogout: () => undefined });
+    return createHttpAuthClient(api, () => undefined, Date.now, () => cookie);
+  };
+
+  it('knows it is signed out without a request when there is no session hint', async () => {
+    server = await startHttpTestServer([{ status: 200, body: session('u1') }]);
+    const seen: unknown[] = [];
+    clientFor(server.url, '').onAuthStateChanged((user) => seen.push(user));
+    expect(seen).toEqual([null]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('restores the session from the refresh cookie once, and reuses the token until it is due', async () => {
+    server = await startHttpTestServer([{ status: 200, body: session('u1') }]);
+    const client = clientFor(server.url, 'qb_session=1');
+    const user = await new Promise((resolve) => client.onAuthStateChanged(resolve));
+    expect(user).toMatchObject({ uid: 'u1' });
+    expect(await client.getIdToken()).toBe('token-u1');
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /auth/v1/token']);
+  });
+
+  it('treats a refused refresh as signed out', async () => {
+    server = await startHttpTestServer([{ status: 401, body: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' } }]);
+    const client = clientFor(server.url, 'qb_session=1');
+    expect(await new Promise((resolve) => client.onAuthStateChanged(resolve))).toBeNull();
+    expect(await client.getIdToken(true)).toBeNull();
+  });
+});

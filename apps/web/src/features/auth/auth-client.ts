@@ -1,0 +1,134 @@
+// DESIGN.md "Identity": the web app talks to one AuthClient with Firebase's verbs. This adapter
+// calls our /auth/v1 service through the one HTTP client; a Firebase adapter could replace it.
+import type { IdentityUser, Session } from '@questboard/shared/identity';
+
+import type { ApiClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
+
+export type AuthUser = IdentityUser;
+export type AuthStateListener = (user: AuthUser | null) => void;
+
+export interface AuthClient {
+  /** The signed-in user, or null; undefined until the first state is known. */
+  readonly currentUser: AuthUser | null | undefined;
+  sendSignInLinkToEmail(email: string, options?: { redirectTo?: string }): Promise<void>;
+  isSignInWithEmailLink(url: string): boolean;
+  /** Completes a link sign-in; answers the path the link asked to open afterwards, if any. */
+  signInWithEmailLink(email: string, url: string): Promise<{ redirectTo: string | null }>;
+  /** Sends the browser to Google; resolves only if it could not. */
+  signInWithGoogle(options?: { redirectTo?: string }): Promise<void>;
+  signOut(): Promise<void>;
+  getIdToken(forceRefresh?: boolean): Promise<string | null>;
+  onAuthStateChanged(listener: AuthStateListener): () => void;
+}
+
+/** An ID token is renewed this long before it expires. */
+const renewEarlyMs = 60_000;
+
+/** Firebase's link shape (CONTRACT.md): apiKey, oobCode and mode=signIn on /auth/callback. */
+export function parseSignInLink(url: string): { apiKey: string; oobCode: string; mode: string } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const apiKey = parsed.searchParams.get('apiKey');
+  const oobCode = parsed.searchParams.get('oobCode');
+  const mode = parsed.searchParams.get('mode');
+  if (!apiKey || !oobCode || mode !== 'signIn') return null;
+  return { apiKey, oobCode, mode };
+}
+
+/** The server's `qb_session` cookie: set with the refresh cookie, holds no secret. */
+export function hasSessionHint(cookie: string): boolean {
+  return cookie.split(';').some((part) => part.trim() === 'qb_session=1');
+}
+
+export function createHttpAuthClient(
+  api: ApiClient,
+  navigate: (url: string) => void,
+  now: () => number = Date.now,
+  readCookie: () => string = () => document.cookie,
+): AuthClient {
+  let user: AuthUser | null | undefined;
+  let token: { value: string; expiresAt: number } | null = null;
+  let refreshing: Promise<string | null> | null = null;
+  const listeners = new Set<AuthStateListener>();
+
+  const setSession = (session: Session | null) => {
+    token = session ? { value: session.idToken, expiresAt: now() + session.expiresIn * 1000 } : null;
+    const next = session ? session.user : null;
+    const changed = user === undefined || (user?.uid ?? null) !== (next?.uid ?? null);
+    user = next;
+    if (changed) for (const listener of listeners) listener(user);
+  };
+
+  // One refresh at a time: the cookie rotates on every use.
+  const refresh = () => {
+    refreshing ??= api
+      .post<Session>('/auth/v1/token', undefined, { auth: false })
+      .then(
+        (session) => {
+          setSession(session);
+          return session.idToken;
+        },
+        (error: unknown) => {
+          if (isApiError(error, 401) || isApiError(error, 403)) {
+            setSession(null);
+            return null;
+          }
+          throw error;
+        },
+      )
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+
+  return {
+    get currentUser() {
+      return user;
+    },
+    async sendSignInLinkToEmail(email, options = {}) {
+      await api.post('/auth/v1/email-link/send', { email, ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}) }, { auth: false });
+    },
+    isSignInWithEmailLink: (url) => parseSignInLink(url) !== null,
+    async signInWithEmailLink(email, url) {
+      const link = parseSignInLink(url);
+      if (!link) throw new Error('Invalid email link');
+      const answer = await api.post<Session & { redirectTo: string | null }>('/auth/v1/email-link/complete', { email, ...link }, { auth: false });
+      setSession(answer);
+      return { redirectTo: answer.redirectTo };
+    },
+    async signInWithGoogle(options = {}) {
+      const { authorizationUrl } = await api.post<{ authorizationUrl: string }>(
+        '/auth/v1/google/authorize',
+        options.redirectTo ? { redirectTo: options.redirectTo } : {},
+        { auth: false },
+      );
+      navigate(authorizationUrl);
+    },
+    async signOut() {
+      try {
+        await api.post('/auth/v1/sign-out', undefined, { auth: false });
+      } finally {
+        setSession(null);
+      }
+    },
+    async getIdToken(forceRefresh = false) {
+      if (!forceRefresh && token && token.expiresAt - renewEarlyMs > now()) return token.value;
+      if (!forceRefresh && user === null) return null;
+      return refresh();
+    },
+    onAuthStateChanged(listener) {
+      listeners.add(listener);
+      // Like Firebase: the current state at once when known, else after the session is restored.
+      if (user !== undefined) listener(user);
+      else if (!hasSessionHint(readCookie())) setSession(null);
+      else void refresh().catch(() => setSession(null));
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+
+import type { AuthState } from './auth-state';
+
+export interface AuthActions {
+  /** Sends the link, remembers the address, shows the link-sent toast. Rejects on failure. */
+  sendSignInLink: (email: string, redirectTo?: string) => Promise<void>;
+  /** Completes a link sign-in once; a second call while one runs is skipped (resolves null). */
+  completeEmailLinkSignIn: (email: string, url: string) => Promise<{ redirectTo: string | null } | null>;
+  signInWithGoogle: (redirectTo?: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** A fresh ID token (SPEC.md 3: the ID-token refresh action). */
+  refreshIdToken: () => Promise<string | null>;
+}
+
+export type AuthContextValue = AuthState & AuthActions;
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

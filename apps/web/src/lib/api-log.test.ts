@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from './api-error';
+import { API_LOG_LABELS, type ApiErrorLogger, callApi } from './api-log';
+
+describe('API_LOG_LABELS', () => {
+  it('are the labels of SPEC.md section 8', () => {
+    expect(Object.values(API_LOG_LABELS).sort()).toEqual(
+      [
+        'Account registration failed',
+        'Name update failed',
+        'Organisation info failed',
+        'Organisation creation failed',
+        'List projects failed',
+        'Search projects failed',
+        'Get all projects failed',
+        'Get project failed',
+        'Get project by identifier failed',
+        'Project creation failed',
+        'Project update failed',
+        'Project deletion failed',
+      ].sort(),
+    );
+  });
+});
+
+describe('callApi', () => {
+  it('returns the answer and logs nothing on success', async () => {
+    const log = vi.fn<ApiErrorLogger>();
+    await expect(callApi(API_LOG_LABELS.getProject, () => Promise.resolve({ id: 'p1' }), { log })).resolves.toEqual({
+      id: 'p1',
+    });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('logs the label and the error, then rethrows the same error', async () => {
+    const log = vi.fn<ApiErrorLogger>();
+    const error = new ApiError('Server down', { status: 503 });
+    const call = callApi(API_LOG_LABELS.organisationInfo, () => Promise.reject(error), { log });
+    await expect(call).rejects.toBe(error);
+    expect(log).toHaveBeenCalledExactlyOnceWith('Organisation info failed', error);
+  });
+
+  it('logs to console.error by default', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = new Error('Boom');
+    await expect(callApi(API_LOG_LABELS.projectDeletion, () => Promise.reject(error))).rejects.toBe(error);
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith('Project deletion failed', error);
+  });
+
+  it('does not log an ignored failure (the project search 404) but still rethrows it', async () => {
+    const log = vi.fn<ApiErrorLogger>();
+    const notFound = new ApiError('Not found', { status: 404 });
+    const ignore = (error: unknown) => error instanceof ApiError && error.status === 404;
+    await expect(callApi(API_LOG_LABELS.searchProjects, () => Promise.reject(notFound), { log, ignore })).rejects.toBe(
+      notFound,
+    );
+    expect(log).not.toHaveBeenCalled();
+
+    const serverError = new ApiError('Server down', { status: 500 });
+    await expect(
+      callApi(API_LOG_LABELS.searchProjects, () => Promise.reject(serverError), { log, ignore }),
+    ).rejects.toBe(serverError);
+    expect(log).toHaveBeenCalledExactlyOnceWith('Search projects failed', serverError);
+  });
+
+  it('does not log a cancelled call', async () => {
+    const log = vi.fn<ApiErrorLogger>();
+    const aborted = new DOMException('This operation was aborted', 'AbortError');
+    await expect(callApi(API_LOG_LABELS.listProjects, () => Promise.reject(aborted), { log })).rejects.toBe(aborted);
+    expect(log).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,48 @@
+// SPEC.md section 8: every product call logs its failure under a label and rethrows it.
+
+/** The labels of SPEC.md section 8, one per product call. */
+export const API_LOG_LABELS = {
+  accountRegistration: 'Account registration failed',
+  nameUpdate: 'Name update failed',
+  organisationInfo: 'Organisation info failed',
+  organisationCreation: 'Organisation creation failed',
+  listProjects: 'List projects failed',
+  searchProjects: 'Search projects failed',
+  getAllProjects: 'Get all projects failed',
+  getProject: 'Get project failed',
+  getProjectByIdentifier: 'Get project by identifier failed',
+  projectCreation: 'Project creation failed',
+  projectUpdate: 'Project update failed',
+  projectDeletion: 'Project deletion failed',
+} as const;
+
+export type ApiErrorLogger = (label: string, error: unknown) => void;
+
+export interface CallApiOptions {
+  /** Failures that are an expected answer, not logged (the project search's 404). */
+  ignore?: (error: unknown) => boolean;
+  /** console.error unless given. */
+  log?: ApiErrorLogger;
+}
+
+// Looked up at call time, so a test's console spy sees it.
+const logToConsole: ApiErrorLogger = (label, error) => {
+  console.error(label, error);
+};
+
+/** A cancelled call (React Query cancels on unmount) did not fail: nothing to log. */
+function isCancellation(error: unknown): boolean {
+  // DOMException is not an Error subclass everywhere (jsdom), so read the name.
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** Runs a product call; on failure logs `label` and the error, then rethrows the same error. */
+export async function callApi<T>(label: string, run: () => Promise<T>, options: CallApiOptions = {}): Promise<T> {
+  const { ignore, log = logToConsole } = options;
+  try {
+    return await run();
+  } catch (error) {
+    if (!isCancellation(error) && ignore?.(error) !== true) log(label, error);
+    throw error;
+  }
+}
