@@ -20,6 +20,15 @@ import { registerAuthentication } from './plugins/authenticate';
 import { createIdentityService, type IdentityService } from './modules/identity/identity-service';
 import { identityRoutes } from './modules/identity/routes';
 import { loadSigningKeys } from './modules/identity/signing-keys';
+import { registerMembershipGuards } from './plugins/membership';
+import { accountRoutes } from './modules/accounts/routes';
+import { organisationRoutes } from './modules/organisations/routes';
+import { memberRoutes } from './modules/organisations/member-routes';
+import { organisationClaimsFrom } from './modules/organisations/organisation-service';
+import { createInvitationService } from './modules/invitations/invitation-service';
+import { createInvitationAnswers } from './modules/invitations/invitation-answers';
+import { organisationInvitationRoutes } from './modules/invitations/routes';
+import { inviteeRoutes } from './modules/invitations/invitee-routes';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -118,13 +127,22 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
     keys: await loadSigningKeys(config.dataDir, clock),
     mailer,
     publicId,
-    // Organisations arrive with the accounts issue; until then no user belongs to one.
-    organisationClaims: async () => null,
+    organisationClaims: organisationClaimsFrom(database.db),
     logger: app.log,
   });
   app.decorate('identity', identity);
   registerAuthentication(app, identity);
   await app.register(identityRoutes, { identity, config, publicId });
+
+  // /core: accounts, organisations, members and invitations, behind the account and organisation guards.
+  const db = database.db;
+  registerMembershipGuards(app, db);
+  await app.register(accountRoutes, { db, clock });
+  await app.register(organisationRoutes, { db, clock });
+  await app.register(memberRoutes, { db });
+  const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });
+  await app.register(organisationInvitationRoutes, { invitations });
+  await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock }) });
 
   await registerWebApp(app, { webRoot, appName: config.appName });
   return app;

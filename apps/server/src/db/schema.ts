@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { InvitationStatus } from '@questboard/shared/invitations';
+import type { OrganisationRole } from '@questboard/shared/organisations';
 
 /**
  * One row describing this installation: created on first start, kept across restarts. Support and
@@ -99,4 +101,87 @@ export const googleAuthRequests = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [uniqueIndex('google_auth_requests_state_hash_key').on(table.stateHash)],
+);
+
+// ── Accounts and organisations (issue 5) ────────────────────────────────────────────────────────
+
+/** The product's account of an identity user: its name and whether it may use the product. */
+export const accounts = pgTable('accounts', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => identityUsers.id, { onDelete: 'cascade' }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  /** `${firstName} ${lastName}` once both are set. */
+  name: text('name'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Who belongs to which organisation, with which role ('owner' | 'admin' | 'member'). A user belongs
+ * to at most one organisation: the ID token carries a single org_id.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    role: text('role').$type<OrganisationRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.userId] }),
+    uniqueIndex('memberships_user_key').on(table.userId),
+    index('memberships_organisation_idx').on(table.organisationId),
+    check('memberships_role_check', sql`${table.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/**
+ * An invitation of an address into an organisation. Only the SHA-256 of its code is kept; the code
+ * travels in the e-mail. Status 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'CREATE_OWN' | 'REVOKED';
+ * a PENDING one past `expires_at` is reported as EXPIRED.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Normalised: trimmed and lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<OrganisationRole>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => accounts.id, { onDelete: 'set null' }),
+    status: text('status').$type<Exclude<InvitationStatus, 'EXPIRED'>>().notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
+    respondedBy: uuid('responded_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('invitations_code_hash_key').on(table.codeHash),
+    index('invitations_organisation_status_idx').on(table.organisationId, table.status),
+    index('invitations_email_status_idx').on(table.email, table.status),
+    // One open invitation per address and organisation, even when two admins invite at once.
+    uniqueIndex('invitations_pending_key').on(table.organisationId, table.email).where(sql`${table.status} = 'PENDING'`),
+    check('invitations_role_check', sql`${table.role} in ('owner', 'admin', 'member')`),
+    check('invitations_status_check', sql`${table.status} in ('PENDING', 'ACCEPTED', 'DECLINED', 'CREATE_OWN', 'REVOKED')`),
+  ],
 );

@@ -1,0 +1,65 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { OrganisationRole } from '@questboard/shared/organisations';
+import type { Db } from '../../db/database';
+import { memberships, organisations } from '../../db/schema';
+
+export interface MembershipRow {
+  organisationId: string;
+  userId: string;
+  role: OrganisationRole;
+  createdAt: Date;
+}
+
+const membershipColumns = {
+  organisationId: memberships.organisationId,
+  userId: memberships.userId,
+  role: memberships.role,
+  createdAt: memberships.createdAt,
+};
+
+/** The user's membership and its organisation, read from the database (never from the token). */
+export async function findMembershipOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ ...membershipColumns, organisation: organisations })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(memberships.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findMember(db: Db, organisationId: string, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function countMembers(db: Db, organisationId: string, role?: OrganisationRole): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), role ? eq(memberships.role, role) : undefined));
+  return row?.value ?? 0;
+}
+
+/**
+ * Runs `work` while holding the organisation's row lock, so membership changes of one organisation
+ * happen one at a time: two owners demoting each other at once cannot leave it without an owner.
+ */
+export async function withOrganisationLocked<T>(
+  db: Db,
+  organisationId: string,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId))
+      .for('update');
+    return work(tx);
+  });
+}
