@@ -53,7 +53,7 @@ test('without SMTP_URL the link is in the log and the dev mailbox, and it signs 
   await page.getByRole('button', { name: 'Send Sign-in Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
 
-  await expect.poll(() => /dev mailbox: mail to first\.user@studio\.example/.test(log)).toBe(true);
+  await expect.poll(() => log.includes('dev mailbox: mail to first.user@studio.example')).toBe(true);
   const logged = /(http:\/\/localhost:\d+\/auth\/callback\?[^"\s\\]+)/.exec(log)?.[1];
   expect(logged).toContain('mode=signIn');
 
