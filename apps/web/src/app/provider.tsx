@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 
+import type { AccountApi } from '../features/auth/api/account-calls';
 import type { AuthClient } from '../features/auth/auth-client';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ThemeProvider } from '../features/theme/theme-provider';
@@ -19,13 +20,25 @@ export function createQueryClient() {
 }
 
 /** Everything the app needs around the router. Tests wrap pages in it too. */
-export function AppProvider({ children, queryClient, authClient }: { children: ReactNode; queryClient?: QueryClient; authClient?: AuthClient }) {
+export function AppProvider({
+  children,
+  queryClient,
+  authClient,
+  accountApi,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  authClient?: AuthClient;
+  accountApi?: AccountApi;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
 
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <AuthProvider client={authClient}>{children}</AuthProvider>
+        <AuthProvider client={authClient} accountApi={accountApi}>
+          {children}
+        </AuthProvider>
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>

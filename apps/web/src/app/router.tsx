@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { PageLoader } from '../components/ui/page-loader';
 import { paths, projectPages } from '../config/paths';
-import { RequireSignIn } from '../features/auth/components/require-sign-in';
+import { AuthGate } from '../features/auth/components/auth-gate';
 import { lazyRoute } from '../lib/lazy-route';
 import { AppShell } from './routes/app-shell';
 import { PublicLayout } from './routes/public-layout';
@@ -25,7 +25,7 @@ const publicPages: RouteObject[] = [
 const signedInPages: RouteObject[] = [
   { path: paths.home.path, lazy: lazyRoute(() => import('../features/projects/routes/projects')) },
   { path: paths.organisation.path, lazy: lazyRoute(() => import('../features/organisations/routes/organisation')) },
-  { path: paths.authValidation.path, lazy: lazyRoute(() => import('../features/onboarding/routes/auth-validation')) },
+  { path: paths.authValidation.path, lazy: lazyRoute(() => import('../features/auth/routes/auth-validation')) },
   { path: paths.createOrg.path, lazy: lazyRoute(() => import('../features/organisations/routes/create-organisation')) },
   { path: paths.completeProfile.path, lazy: lazyRoute(() => import('../features/account/routes/complete-profile')) },
   {
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
     children: [
       { Component: PublicLayout, children: publicPages },
       {
-        Component: RequireSignIn,
+        Component: AuthGate,
         children: [
           {
             Component: AppShell,

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { RequireSignIn } from '../../features/auth/components/require-sign-in';
+import { AuthGate } from '../../features/auth/components/auth-gate';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
 import { AppShell } from './app-shell';
@@ -18,7 +18,7 @@ function findRoute(list: RouteObject[], matches: (route: RouteObject) => boolean
   return undefined;
 }
 
-const signInGuard = findRoute(routes, (route) => route.Component === RequireSignIn)!;
+const signInGuard = findRoute(routes, (route) => route.Component === AuthGate)!;
 
 /** The signed-in part of the real route table, rendered without the guard (no session needed). */
 function renderSignedIn(path: string) {

@@ -8,7 +8,14 @@ export interface AuthActions {
   /** Completes a link sign-in once; a second call while one runs is skipped (resolves null). */
   completeEmailLinkSignIn: (email: string, url: string) => Promise<{ redirectTo: string | null } | null>;
   signInWithGoogle: (redirectTo?: string) => Promise<void>;
-  logout: () => Promise<void>;
+  /** Signs out; `reason` is shown on /login (the app signing someone out after a setup error). */
+  logout: (reason?: string) => Promise<void>;
+  /** POST /core/orgs, then a fresh token (with org_id), registering again, and the success toast. */
+  createOrganisation: (name: string) => Promise<void>;
+  /** PUT /core/accounts/name, then a fresh account and token, and the welcome toast. */
+  updateName: (firstName: string, lastName: string) => Promise<void>;
+  /** After joining or leaving an organisation: a fresh token and organisation. */
+  reloadOrganisation: () => Promise<void>;
   /** A fresh ID token (SPEC.md 3: the ID-token refresh action). */
   refreshIdToken: () => Promise<string | null>;
 }

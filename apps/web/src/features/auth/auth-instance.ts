@@ -1,16 +1,16 @@
-// The app's one AuthClient, wired into the one HTTP client as its token source, and forced logout
-// (SPEC.md section 4): sign out, clear the app's stored items (the theme stays), tell the app.
-import { apiClient, setForceLogoutHandler, setTokenSource } from '../../lib/api-client';
-import { createHttpAuthClient } from './auth-client';
+// The app's one AuthClient, and forced logout (SPEC.md section 4): sign out, clear the app's stored
+// items (the theme stays), tell the app. AuthProvider plugs its client into the HTTP client.
+import { apiClient } from '../../lib/api-client';
+import { createHttpAuthClient, type AuthClient } from './auth-client';
 import { clearAuthStorage } from './auth-storage';
 
 export const FORCE_LOGOUT_EVENT = 'forceLogout';
 
 export const authClient = createHttpAuthClient(apiClient, (url) => window.location.assign(url));
 
-export async function forceLogout(): Promise<void> {
+export async function forceLogout(client: AuthClient): Promise<void> {
   try {
-    await authClient.signOut();
+    await client.signOut();
   } catch {
     // The server may be unreachable: the local sign-out below still happens.
   }
@@ -21,6 +21,3 @@ export async function forceLogout(): Promise<void> {
   }
   window.dispatchEvent(new Event(FORCE_LOGOUT_EVENT));
 }
-
-setTokenSource({ getIdToken: (forceRefresh) => authClient.getIdToken(forceRefresh) });
-setForceLogoutHandler(() => void forceLogout());

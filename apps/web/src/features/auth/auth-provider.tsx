@@ -1,27 +1,91 @@
 import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import type { Account } from '@questboard/shared/accounts';
+import { needsNameSetup } from '@questboard/shared/names';
 
+import { getErrorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
+import { APP_NAME } from '../../config/app';
+import { accountCacheKey, loadCachedAccount, loadCachedOrganisation, organisationCacheKey, storeCached } from './account-cache';
+import { loadOrganisation, registerAndLoad } from './account-setup';
+import { httpAccountApi, type AccountApi } from './api/account-calls';
 import type { AuthClient } from './auth-client';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import { FORCE_LOGOUT_EVENT, authClient as defaultClient } from './auth-instance';
+import { FORCE_LOGOUT_EVENT, authClient as defaultClient, forceLogout } from './auth-instance';
+import { setForceLogoutHandler, setTokenSource } from '../../lib/api-client';
 import { authReducer, initialAuthState } from './auth-state';
 import { clearAuthStorage, safeStorage, storageKeys } from './auth-storage';
 import { linkSentMessage, signedInWithLinkMessage } from './messages';
 
-export function AuthProvider({ children, client = defaultClient }: { children: ReactNode; client?: AuthClient | undefined }) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
-  const processing = useRef(false);
+function clearStorage() {
+  try {
+    clearAuthStorage(localStorage);
+  } catch {
+    // Storage unavailable.
+  }
+}
 
-  useEffect(() => client.onAuthStateChanged((user) => dispatch({ type: 'identity-changed', user })), [client]);
+export function AuthProvider({
+  children,
+  client = defaultClient,
+  accountApi = httpAccountApi,
+}: {
+  children: ReactNode;
+  client?: AuthClient | undefined;
+  accountApi?: AccountApi | undefined;
+}) {
+  const [state, dispatch] = useReducer(authReducer, undefined, () =>
+    initialAuthState(loadCachedAccount(), loadCachedOrganisation()),
+  );
+  const processing = useRef(false);
+  const setUpFor = useRef<string | null>(null);
+  // Whether an account is loaded, for the identity listener (which outlives renders).
+  const hasAccount = useRef(state.accountData !== null);
+  useEffect(() => {
+    hasAccount.current = state.accountData !== null;
+  }, [state.accountData]);
+
+  useEffect(
+    () =>
+      client.onAuthStateChanged((user) => {
+        dispatch({ type: 'identity-changed', user });
+        if (!user) {
+          // Signed out (or a cached account from an earlier session): nothing of it may linger.
+          if (setUpFor.current !== null || hasAccount.current) dispatch({ type: 'logged-out' });
+          storeCached(accountCacheKey, null);
+          storeCached(organisationCacheKey, null);
+          setUpFor.current = null;
+          return;
+        }
+        if (setUpFor.current === user.uid) return;
+        setUpFor.current = user.uid;
+        dispatch({ type: 'setup-started' });
+        void registerAndLoad(accountApi, dispatch).finally(() => dispatch({ type: 'setup-finished' }));
+      }),
+    [client, accountApi],
+  );
+
+  // The one HTTP client takes its tokens from this provider's AuthClient, and forces logout through it.
+  useEffect(() => {
+    setTokenSource({ getIdToken: (forceRefresh) => client.getIdToken(forceRefresh) });
+    setForceLogoutHandler(() => void forceLogout(client));
+    return () => {
+      setTokenSource(null);
+      setForceLogoutHandler(null);
+    };
+  }, [client]);
 
   useEffect(() => {
-    const onForceLogout = () => dispatch({ type: 'logged-out' });
+    const onForceLogout = () => {
+      setUpFor.current = null;
+      dispatch({ type: 'logged-out' });
+    };
     window.addEventListener(FORCE_LOGOUT_EVENT, onForceLogout);
     return () => window.removeEventListener(FORCE_LOGOUT_EVENT, onForceLogout);
   }, []);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
+  const value = useMemo<AuthContextValue>(() => {
+    const refreshToken = () => client.getIdToken(true).catch(() => null);
+    return {
       ...state,
       async sendSignInLink(email, redirectTo) {
         await client.sendSignInLinkToEmail(email, redirectTo ? { redirectTo } : {});
@@ -44,22 +108,46 @@ export function AuthProvider({ children, client = defaultClient }: { children: R
         }
       },
       signInWithGoogle: (redirectTo) => client.signInWithGoogle(redirectTo ? { redirectTo } : {}),
-      async logout() {
+      async createOrganisation(name) {
+        const organisation = await accountApi.createOrganisation(name);
+        storeCached(organisationCacheKey, organisation);
+        dispatch({ type: 'organisation-loaded', organisation });
+        // The new token carries org_id; registering again refreshes the account.
+        await refreshToken();
+        const account = await registerAndLoad(accountApi, dispatch);
+        const needsName = account !== null && needsNameSetup(account);
+        notify.success(needsName ? 'Organisation created successfully! Please complete your profile.' : 'Organisation created successfully!');
+      },
+      async updateName(firstName, lastName) {
+        try {
+          const names = await accountApi.updateAccountName(firstName, lastName);
+          const account: Account = { ...(state.accountData ?? { id: '', isActive: true }), ...names };
+          storeCached(accountCacheKey, account);
+          dispatch({ type: 'name-updated', account });
+        } catch (error) {
+          dispatch({ type: 'name-failed', message: getErrorMessage(error, 'Failed to update name') });
+          throw error;
+        }
+        await refreshToken();
+        await registerAndLoad(accountApi, dispatch);
+        notify.success(`Profile completed successfully! Welcome to ${APP_NAME}`);
+      },
+      async reloadOrganisation() {
+        await refreshToken();
+        await loadOrganisation(accountApi, dispatch);
+      },
+      async logout(reason) {
         try {
           await client.signOut();
         } finally {
-          try {
-            clearAuthStorage(localStorage);
-          } catch {
-            // Storage unavailable.
-          }
-          dispatch({ type: 'logged-out' });
+          clearStorage();
+          setUpFor.current = null;
+          dispatch({ type: 'logged-out', reason: reason ?? null });
         }
       },
       refreshIdToken: () => client.getIdToken(true),
-    }),
-    [state, client],
-  );
+    };
+  }, [state, client, accountApi]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

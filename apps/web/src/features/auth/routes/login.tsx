@@ -12,7 +12,7 @@ function googleError(code: string | null): string | null {
 }
 
 function LoginRoute() {
-  const { isAuthenticated, isLoading, sendSignInLink, signInWithGoogle } = useAuth();
+  const { isAuthenticated, isLoading, sendSignInLink, signInWithGoogle, signOutReason } = useAuth();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const target = redirectTargetAfterSignIn(location.state);
@@ -26,9 +26,11 @@ function LoginRoute() {
     <>
       <title>{`Sign in · ${APP_NAME}`}</title>
       <LoginPage
+        // A new reason to be here (a setup error after sign-out) shows even if the page is open.
+        key={signOutReason ?? ''}
         onSendLink={(email) => sendSignInLink(email, redirectTo)}
         onGoogle={() => signInWithGoogle(redirectTo)}
-        initialError={googleError(searchParams.get('error'))}
+        initialError={googleError(searchParams.get('error')) ?? signOutReason}
       />
     </>
   );

@@ -1,0 +1,25 @@
+// The account and organisation calls the sign-in flow makes (SPEC.md section 7), each logged with
+// its section 8 label and rethrown.
+import type { Account, UpdatedName } from '@questboard/shared/accounts';
+import type { Organisation } from '@questboard/shared/organisations';
+
+import { apiClient } from '../../../lib/api-client';
+import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+
+export interface AccountApi {
+  registerAccount(): Promise<Account>;
+  /** Rejects with a 404 ApiError when the user has no organisation yet. */
+  getOrganisationInfo(): Promise<Organisation>;
+  createOrganisation(name: string): Promise<Organisation>;
+  updateAccountName(firstName: string, lastName: string): Promise<UpdatedName>;
+}
+
+export const httpAccountApi: AccountApi = {
+  // A 401 here forces logout at once (SPEC.md section 7).
+  registerAccount: () =>
+    callApi(API_LOG_LABELS.accountRegistration, () => apiClient.post<Account>('/core/accounts/register', undefined, { forceLogoutOn401: true })),
+  getOrganisationInfo: () => callApi(API_LOG_LABELS.organisationInfo, () => apiClient.get<Organisation>('/core/orgs/info')),
+  createOrganisation: (name) => callApi(API_LOG_LABELS.organisationCreation, () => apiClient.post<Organisation>('/core/orgs', { name })),
+  updateAccountName: (firstName, lastName) =>
+    callApi(API_LOG_LABELS.nameUpdate, () => apiClient.put<UpdatedName>('/core/accounts/name', { firstName, lastName })),
+};

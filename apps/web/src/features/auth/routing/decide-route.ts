@@ -1,0 +1,89 @@
+// SPEC.md section 4 "Routing rules" as one pure function: given where the visitor is and the auth
+// state, render the page, show a loading text, or redirect. The guard only carries it out.
+import { forcingInvitation, type PendingInvitation } from '../pending-invitation';
+
+export interface RouteInput {
+  pathname: string;
+  search: string;
+  /** The identity state is not known yet. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Registration and the organisation look-up are running. */
+  isSettingUp: boolean;
+  hasAccount: boolean;
+  hasOrganisation: boolean;
+  needsOrganization: boolean;
+  needsNameSetup: boolean;
+  hasError: boolean;
+  pendingInvitation: PendingInvitation | null;
+  invitationRedirect: string | null;
+}
+
+export type RouteDecision =
+  | { kind: 'render' }
+  | { kind: 'loading'; text: string }
+  /** The auth flow wrapper's 'Setup Error' screen (SPEC.md section 2). */
+  | { kind: 'setup-error' }
+  | { kind: 'redirect'; to: string; rememberOrigin?: boolean; consumesInvitationRedirect?: boolean };
+
+const render: RouteDecision = { kind: 'render' };
+const redirect = (to: string, extra: Partial<Extract<RouteDecision, { kind: 'redirect' }>> = {}): RouteDecision => ({ kind: 'redirect', to, ...extra });
+
+function withoutParam(search: string, name: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/** For the protected routes (everything but /login, /auth/callback and /access). */
+export function decideProtectedRoute(input: RouteInput): RouteDecision {
+  const { pathname, search } = input;
+  const params = new URLSearchParams(search);
+  if (input.isLoading) return { kind: 'loading', text: 'Loading...' };
+  // Not signed in on a protected page: to /login, remembering the origin.
+  if (!input.isAuthenticated) return redirect('/login', { rememberOrigin: true });
+  // A pending invitation on any page but /access takes the visitor to it.
+  const invitation = forcingInvitation(input.pendingInvitation);
+  if (invitation) return redirect(`/access?id=${encodeURIComponent(invitation.id)}`);
+  // /auth-validation runs its own sequence (titles, 1.5 s, then the next step).
+  if (pathname === '/auth-validation') return render;
+  if (input.isSettingUp && !input.hasAccount) return { kind: 'loading', text: 'Setting up your account...' };
+  if (input.hasError) return { kind: 'setup-error' };
+
+  if (pathname === '/create-org') {
+    const manual = params.get('mode') === 'manual';
+    return manual || (input.needsOrganization && !input.hasOrganisation) ? render : redirect('/auth-validation');
+  }
+  if (pathname === '/complete-profile') {
+    if (input.isSettingUp) return { kind: 'loading', text: 'Finalizing your profile...' };
+    return input.needsNameSetup && !input.needsOrganization ? render : redirect('/auth-validation');
+  }
+  if (input.isSettingUp && !input.hasOrganisation) return { kind: 'loading', text: 'Loading organisation details...' };
+
+  const needsSetup = input.needsOrganization || input.needsNameSetup;
+  if (pathname === '/') {
+    const complete = params.get('auth') === 'complete';
+    if (needsSetup && !complete) return redirect('/auth-validation');
+    // auth=complete is removed from the address after arrival.
+    if (complete) return redirect(`/${withoutParam(search, 'auth')}`);
+    // A stored invitation_redirect_url is used once at / for a fully set-up user.
+    if (input.invitationRedirect) return redirect(input.invitationRedirect, { consumesInvitationRedirect: true });
+    return render;
+  }
+  // Every other signed-in page needs a set-up user.
+  return needsSetup ? redirect('/auth-validation') : render;
+}
+
+export type ValidationStep = { kind: 'wait' } | { kind: 'redirect'; to: string; refreshToken?: boolean; logout?: boolean };
+
+/** /auth-validation, SPEC.md section 4: where to go once its 1.5 s have passed (or at once). */
+export function decideAuthValidation(input: RouteInput, delayElapsed: boolean): ValidationStep {
+  const invitation = forcingInvitation(input.pendingInvitation);
+  if (invitation) return { kind: 'redirect', to: `/access?id=${encodeURIComponent(invitation.id)}` };
+  if (input.hasError) return { kind: 'redirect', to: '/login', logout: true };
+  if (input.isLoading || input.isSettingUp || !input.hasAccount || !delayElapsed) return { kind: 'wait' };
+  if (input.needsOrganization && !input.hasOrganisation) return { kind: 'redirect', to: '/create-org' };
+  if (input.needsNameSetup) return { kind: 'redirect', to: '/complete-profile' };
+  return { kind: 'redirect', to: '/?auth=complete', refreshToken: true };
+}
