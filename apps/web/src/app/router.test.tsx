@@ -1,8 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { Invitation } from '@questboard/shared/invitations';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
+import { startAppApiServer } from '../testing/app-api-server';
 import { renderRoute } from '../testing/render-route';
 import routerSource from './router.tsx?raw';
+
+const accessInvitation: Invitation = {
+  id: '3f1e2d3c-4b5a-4987-8f6e-5d4c3b2a1f0e',
+  organisationName: 'Pixel Forge',
+  inviterName: 'Grace Hopper',
+  role: 'member',
+  email: 'ada@studio.example',
+  status: 'PENDING',
+  expiresAt: '2026-03-11T10:00:00.000Z',
+};
 
 const loginHeading = () => screen.findByRole('heading', { level: 1, name: 'Sign in to Questboard' });
 
@@ -42,6 +54,9 @@ describe('routes', () => {
   });
 
   it.each(['/access/abc123', '/access?id=inv-1'])('renders the invitation page at %s', async (path) => {
+    // The code is looked up (public call) before the page shows the invitation.
+    const server = await startAppApiServer({ 'GET /core/invitations/by-code/abc123': { body: accessInvitation } });
+    onTestFinished(() => server.close());
     const { router } = renderRoute(path);
     expect(await screen.findByRole('heading', { name: "You've been invited" })).toBeInTheDocument();
     screen.getByRole('link', { name: 'Sign in to continue' }).click();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createTestClient, settle } from '../testing/api-client-harness';
 import { type HttpTestServer, startHttpTestServer } from '../testing/http-test-server';
-import { type ApiClient, apiClient, setForceLogoutHandler, setTokenSource } from './api-client';
+import { type ApiClient, apiClient, setApiBaseUrl, setForceLogoutHandler, setTokenSource } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 
 let server: HttpTestServer;
@@ -211,6 +211,16 @@ describe('the app client', () => {
   afterEach(() => {
     setTokenSource(null);
     setForceLogoutHandler(null);
+    setApiBaseUrl('');
+  });
+
+  it('calls the base URL set for it (component tests point it at a local server)', async () => {
+    setApiBaseUrl(server.url);
+    setTokenSource({ getIdToken: () => Promise.resolve('token-9') });
+    server.script([{ body: { name: 'Acme' } }]);
+    await expect(apiClient.get('/core/orgs/info')).resolves.toEqual({ name: 'Acme' });
+    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/core/orgs/info' });
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer token-9');
   });
 
   it('without a token source, treats an authenticated call as no signed-in user', async () => {

@@ -39,8 +39,8 @@ export interface ApiClient {
 }
 
 export interface ApiClientOptions extends Partial<ApiTiming> {
-  /** '' (the default): the API is on the app's own origin. */
-  baseUrl?: string;
+  /** '' (the default): the API is on the app's own origin. A function is read at every call. */
+  baseUrl?: string | (() => string);
   tokenSource: TokenSource;
   onForceLogout: ForceLogoutHandler;
 }
@@ -58,7 +58,7 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, ...t
     const { body, query, auth = true, forceLogoutOn401 = false, retries = RETRY_COUNT, signal } = options;
     const method = (options.method ?? 'GET').toUpperCase();
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const url = buildUrl(baseUrl, path, query);
+    const url = buildUrl(typeof baseUrl === 'function' ? baseUrl() : baseUrl, path, query);
     const send = (token: string | null) =>
       sendWithRetries(
         { url, method, headers: buildHeaders(token, payload !== undefined), body: payload, signal },
@@ -103,6 +103,12 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, ...t
 // authenticated call forces logout and rejects with a 401.
 let tokenSource: TokenSource | null = null;
 let forceLogoutHandler: ForceLogoutHandler | null = null;
+// The app calls its own origin; component tests point the app's client at a local test server.
+let appBaseUrl = '';
+
+export function setApiBaseUrl(url: string): void {
+  appBaseUrl = url;
+}
 
 export function setTokenSource(source: TokenSource | null): void {
   tokenSource = source;
@@ -113,6 +119,7 @@ export function setForceLogoutHandler(handler: ForceLogoutHandler | null): void 
 }
 
 export const apiClient: ApiClient = createApiClient({
+  baseUrl: () => appBaseUrl,
   tokenSource: { getIdToken: (forceRefresh) => tokenSource?.getIdToken(forceRefresh) ?? Promise.resolve(null) },
   onForceLogout: (reason) => forceLogoutHandler?.(reason),
 });

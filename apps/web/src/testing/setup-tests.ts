@@ -3,7 +3,10 @@ import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+import { installDialogPolyfill } from './dialog-polyfill';
 import { installFakeMatchMedia } from './match-media';
+
+installDialogPolyfill();
 
 // Any console.error fails the test (React warnings, act() mistakes, failed prop types...). A test
 // that expects one replaces the implementation: vi.spyOn(console, 'error').mockImplementation(...)

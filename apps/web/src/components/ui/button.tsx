@@ -6,11 +6,18 @@ const variants = {
   primary: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary-hover disabled:hover:bg-primary',
   outline: 'border border-input/60 bg-card text-foreground shadow-xs hover:bg-muted disabled:hover:bg-card',
   ghost: 'text-foreground hover:bg-muted',
+  /** Confirms a destructive action. */
+  danger: 'bg-danger text-danger-foreground shadow-xs hover:bg-danger-hover disabled:hover:bg-danger',
+  /** Opens a destructive action (the confirmation follows). */
+  'danger-outline':
+    'border border-destructive/40 bg-card text-destructive shadow-xs hover:bg-destructive-surface disabled:hover:bg-card',
 } as const;
 
 const sizes = {
   md: 'h-10 px-4 text-sm',
   sm: 'h-8 px-3 text-sm',
+  /** A square icon-only button: give it an aria-label. */
+  icon: 'size-8 text-sm',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

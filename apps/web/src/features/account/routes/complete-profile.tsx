@@ -1,7 +1,21 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { APP_NAME } from '../../../config/app';
+import { useAuth } from '../../auth/auth-context';
+import { CompleteProfileForm } from '../components/complete-profile-form';
 
+// /complete-profile (SPEC.md section 2): first and last name. Once saved the auth state changes
+// and the route guards move the person on.
 function CompleteProfileRoute() {
-  return <ContentLayout title="Complete your profile" />;
+  const { accountData, updateName } = useAuth();
+
+  return (
+    <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:px-6">
+      <title>{`Complete your profile · ${APP_NAME}`}</title>
+      <CompleteProfileForm
+        initial={{ firstName: accountData?.firstName ?? '', lastName: accountData?.lastName ?? '' }}
+        onSave={updateName}
+      />
+    </main>
+  );
 }
 
 export { CompleteProfileRoute as Component };

@@ -1,4 +1,5 @@
-import { LogOut } from 'lucide-react';
+import { Building2, LogOut } from 'lucide-react';
+import { Link } from 'react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '../../../components/ui/button';
@@ -49,6 +50,14 @@ export function AccountMenu() {
             <p className="truncate text-sm text-muted-foreground">{user.email}</p>
           </div>
           <div className="my-1 h-px bg-border" />
+          <Link
+            to="/organisation"
+            onClick={() => setOpen(false)}
+            className="flex h-10 w-full items-center gap-2 rounded-lg px-4 text-sm text-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Building2 aria-hidden="true" className="size-4" />
+            Organisation
+          </Link>
           <Button
             variant="ghost"
             className="w-full justify-start"

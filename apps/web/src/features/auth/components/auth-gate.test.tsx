@@ -32,6 +32,9 @@ describe('the auth flow wrapper and /auth-validation', () => {
     const { router } = renderRoute('/', signedIn());
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    // Greeted by first name (SPEC.md 3).
+    expect(screen.getByText('Ada')).toBeInTheDocument();
+    expect(screen.getByText(/Welcome back,/)).toHaveTextContent('Welcome back, Ada · Pixel Forge');
     expect(JSON.parse(localStorage.getItem('questboard:account')!)).toMatchObject({ data: { firstName: 'Ada' }, cachedAt: expect.any(Number) as number });
     expect(JSON.parse(localStorage.getItem('questboard:organisation')!)).toMatchObject({ data: { name: 'Pixel Forge' } });
   });

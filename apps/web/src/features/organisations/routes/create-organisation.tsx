@@ -1,8 +1,18 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { APP_NAME } from '../../../config/app';
+import { useAuth } from '../../auth/auth-context';
+import { CreateOrganisationForm } from '../components/create-organisation-form';
 
-// /create-org: organisation setup (query mode=manual lets a set-up user open it; SPEC.md section 2).
+// /create-org (SPEC.md section 2; mode=manual lets a set-up user open it). Once the organisation
+// exists the auth state changes and the route guards move the person on.
 function CreateOrganisationRoute() {
-  return <ContentLayout title="Create your organisation" />;
+  const { createOrganisation } = useAuth();
+
+  return (
+    <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:px-6">
+      <title>{`Create your organisation · ${APP_NAME}`}</title>
+      <CreateOrganisationForm onCreate={createOrganisation} />
+    </main>
+  );
 }
 
 export { CreateOrganisationRoute as Component };

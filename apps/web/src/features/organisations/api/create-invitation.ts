@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrganisationInvitation } from '@questboard/shared/invitations';
+import type { OrganisationRole } from '@questboard/shared/organisations';
+
+import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-log';
+import { organisationKeys } from './organisation-keys';
+
+export interface CreateInvitationInput {
+  email: string;
+  role: OrganisationRole;
+}
+
+/** POST /core/orgs/invitations: e-mails the address a link to /access/{code}. */
+export const createInvitation = (input: CreateInvitationInput) =>
+  callApi('Invitation creation failed', () => apiClient.post<OrganisationInvitation>('/core/orgs/invitations', input));
+
+export function useCreateInvitation(organisationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.invitations(organisationId) }),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrganisationInvitation } from '@questboard/shared/invitations';
+
+import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-log';
+import { organisationKeys } from './organisation-keys';
+
+/** POST /core/orgs/invitations/{id}/resend: a new link and a fresh 7 days; the old link stops working. */
+export const resendInvitation = (invitationId: string) =>
+  callApi('Invitation resend failed', () =>
+    apiClient.post<OrganisationInvitation>(`/core/orgs/invitations/${encodeURIComponent(invitationId)}/resend`),
+  );
+
+export function useResendInvitation(organisationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.invitations(organisationId) }),
+  });
+}

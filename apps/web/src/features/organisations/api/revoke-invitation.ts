@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-log';
+import { organisationKeys } from './organisation-keys';
+
+/** DELETE /core/orgs/invitations/{id}: withdraws a pending invitation; its link stops working. */
+export const revokeInvitation = (invitationId: string) =>
+  callApi('Invitation revocation failed', () =>
+    apiClient.delete<undefined>(`/core/orgs/invitations/${encodeURIComponent(invitationId)}`),
+  );
+
+export function useRevokeInvitation(organisationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.invitations(organisationId) }),
+  });
+}
