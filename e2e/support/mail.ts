@@ -14,16 +14,22 @@ interface CaughtMail {
   html: string;
 }
 
-/** Waits for the newest mail to `address` whose text matches, and answers its first link. */
-export async function linkFromMail(address: string, count = 1): Promise<string> {
+/**
+ * Waits until `count` mails to `address` carry a link matching `shape` (any link by default), and
+ * answers the newest such link.
+ */
+export async function linkFromMail(address: string, count = 1, shape = /https?:\/\/\S+/): Promise<string> {
   let link = '';
   await expect
     .poll(
       async () => {
         const mails = (await (await fetch(`${control()}/mail`)).json()) as CaughtMail[];
-        const mine = mails.filter((mail) => mail.to.includes(address));
-        link = mine.at(-1)?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
-        return mine.length;
+        const links = mails
+          .filter((mail) => mail.to.includes(address))
+          .map((mail) => mail.text.match(shape)?.[0])
+          .filter((found): found is string => found !== undefined);
+        link = links.at(-1) ?? '';
+        return links.length;
       },
       { timeout: 10_000 },
     )

@@ -6,7 +6,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { loginStateFor } from '../../../utils/sign-in-redirect';
 import { useAuth } from '../../auth/auth-context';
-import { readPendingInvitation, rememberInvitationRedirect, writePendingInvitation } from '../../auth/pending-invitation';
+import { clearInvitationRedirect, readPendingInvitation, rememberInvitationRedirect, writePendingInvitation } from '../../auth/pending-invitation';
 import { type InvitationReference, accessView, isClosingError } from '../access-view';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useCreateOwnOrganisation } from '../api/create-own-organisation';
@@ -53,7 +53,9 @@ export function InvitationAccess({ reference }: { reference: InvitationReference
   // back here; one that cannot be answered here must stop doing so.
   useEffect(() => {
     if (completing !== null || invitationId === null) return;
-    if (view.kind === 'answer') writePendingInvitation({ id: invitationId, status: 'PENDING' });
+    // Also before signing in: however the visitor then signs in, the flow brings them back here.
+    const pendingShown = view.kind === 'answer' || (view.kind === 'sign-in' && view.invitation?.status === 'PENDING');
+    if (pendingShown) writePendingInvitation({ id: invitationId, status: 'PENDING' });
     else if (['unavailable', 'joined', 'wrong-account', 'already-member'].includes(view.kind) && readPendingInvitation()?.id === invitationId) {
       writePendingInvitation(null);
     }
@@ -111,6 +113,8 @@ export function InvitationAccess({ reference }: { reference: InvitationReference
       async () => {
         await accept.mutateAsync(id);
         writePendingInvitation({ id, status: 'ACCEPTED' });
+        // Answered: the stored way back here has served its purpose.
+        clearInvitationRedirect();
         setCompleting(`Joining ${organisationName}...`);
         // The membership exists now; a failed refresh is retried by the next page's own checks.
         await reloadOrganisation().catch(() => undefined);
@@ -126,6 +130,8 @@ export function InvitationAccess({ reference }: { reference: InvitationReference
       async () => {
         await createOwn.mutateAsync(id);
         writePendingInvitation({ id, status: 'CREATE_OWN' });
+        // Answered: the stored way back here has served its purpose.
+        clearInvitationRedirect();
         void navigate(paths.createOrg.getHref(), { replace: true });
       },
       'Failed to answer the invitation',
@@ -140,6 +146,8 @@ export function InvitationAccess({ reference }: { reference: InvitationReference
       return;
     }
     writePendingInvitation({ id, status: 'DECLINED' });
+    // Answered: the stored way back here has served its purpose.
+    clearInvitationRedirect();
     notify.info(`You declined the invitation to join ${organisationName}`);
     void navigate(home, { replace: true });
   };

@@ -53,7 +53,8 @@ describe('/access signed out', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: { pathname: '/access/c0de', search: '', hash: '' } });
     expect(localStorage.getItem(INVITATION_REDIRECT_KEY)).toBe('/access/c0de');
-    expect(readPendingInvitation()).toBeNull();
+    // Remembered before signing in, so any way of signing in comes back to it (SPEC.md 4).
+    expect(readPendingInvitation()).toEqual({ id: invitation.id, status: 'PENDING' });
   });
 
   it('asks to sign in first when opened by id, without calling the server', async () => {
@@ -87,6 +88,8 @@ describe('/access signed in', () => {
       [answer('accept')]: { body: { ...invitation, status: 'ACCEPTED' } },
       'GET /core/orgs/info': { body: { ...testOrganisation, role: 'admin' } },
     });
+    // The way back here stored before signing in is used up by answering.
+    localStorage.setItem(INVITATION_REDIRECT_KEY, '/access/c0de');
     const { router } = renderAccess('/access/c0de', newcomer);
     await screen.findByRole('button', { name: 'Accept' });
     expect(readPendingInvitation()).toEqual({ id: invitation.id, status: 'PENDING' });
@@ -97,6 +100,7 @@ describe('/access signed in', () => {
     expect(server.requests[1]!.headers.authorization).toBe('Bearer test-token');
     expect(await screen.findByText('You joined Pixel Forge')).toBeInTheDocument();
     expect(readPendingInvitation()).toEqual({ id: invitation.id, status: 'ACCEPTED' });
+    expect(localStorage.getItem(INVITATION_REDIRECT_KEY)).toBeNull();
   });
 
   it('looks the invitation up by id with the token, and declines it after confirming', async () => {
