@@ -51,15 +51,15 @@ export function InvitationAccess({ reference }: { reference: InvitationReference
 
   // SPEC.md 4: an invitation being answered is remembered (pending_invitation) and forces the flow
   // back here; one that cannot be answered here must stop doing so.
+  const pendingShown = view.kind === 'answer' || (view.kind === 'sign-in' && view.invitation?.status === 'PENDING');
   useEffect(() => {
     if (completing !== null || invitationId === null) return;
     // Also before signing in: however the visitor then signs in, the flow brings them back here.
-    const pendingShown = view.kind === 'answer' || (view.kind === 'sign-in' && view.invitation?.status === 'PENDING');
     if (pendingShown) writePendingInvitation({ id: invitationId, status: 'PENDING' });
     else if (['unavailable', 'joined', 'wrong-account', 'already-member'].includes(view.kind) && readPendingInvitation()?.id === invitationId) {
       writePendingInvitation(null);
     }
-  }, [view.kind, invitationId, completing]);
+  }, [view.kind, pendingShown, invitationId, completing]);
 
   if (completing !== null) return <AccessStatus label={completing} />;
 
