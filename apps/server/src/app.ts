@@ -29,6 +29,7 @@ import { createInvitationService } from './modules/invitations/invitation-servic
 import { createInvitationAnswers } from './modules/invitations/invitation-answers';
 import { organisationInvitationRoutes } from './modules/invitations/routes';
 import { inviteeRoutes } from './modules/invitations/invitee-routes';
+import { projectRoutes } from './modules/projects/routes';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -134,12 +135,13 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   registerAuthentication(app, identity);
   await app.register(identityRoutes, { identity, config, publicId });
 
-  // /core: accounts, organisations, members and invitations, behind the account and organisation guards.
+  // /core: accounts, organisations, members, projects and invitations, behind the account and organisation guards.
   const db = database.db;
   registerMembershipGuards(app, db);
   await app.register(accountRoutes, { db, clock });
   await app.register(organisationRoutes, { db, clock });
   await app.register(memberRoutes, { db });
+  await app.register(projectRoutes, { db, clock });
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });
   await app.register(organisationInvitationRoutes, { invitations });
   await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock }) });

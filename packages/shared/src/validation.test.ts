@@ -148,6 +148,7 @@ describe('projectDescriptionSchema', () => {
     ['150 after trimming', `   ${letters(150)}\n`, letters(150)],
     ['2000 characters', letters(2000), letters(2000)],
     ['any characters, newlines included', `${letters(148)}\n😀`, `${letters(148)}\n😀`],
+    ['tabs, line breaks and right-to-left text', `${letters(141)}\t\r\nمرحبا\u202E`, `${letters(141)}\t\r\nمرحبا\u202E`],
   ])('accepted: %s', (_label, value, trimmed) => {
     expect(outcome(projectDescriptionSchema, value)).toEqual({ data: trimmed });
   });
@@ -165,6 +166,8 @@ describe('projectDescriptionSchema', () => {
     ],
     ['2001 characters', letters(2001), 'Project description must be less than 2000 characters'],
     ['10 kB', tenKilobytes, 'Project description must be less than 2000 characters'],
+    ['a NUL character', `${letters(150)}\u0000`, 'Project description contains invalid characters'],
+    ['a bell character', `${letters(75)}\u0007${letters(75)}`, 'Project description contains invalid characters'],
   ])('rejected: %s', (_label, value, message) => {
     expect(outcome(projectDescriptionSchema, value)).toEqual({ errors: [`: ${message}`] });
   });

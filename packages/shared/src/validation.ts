@@ -18,6 +18,10 @@ const PERSON_NAME_PATTERN = /^[\p{L}\p{M}\p{Zs}\-\u2010\u2011'\u2019]+$/u;
 // same hyphens and apostrophes as names, plus _ & . , ( ).
 const TITLE_PATTERN = /^[\p{L}\p{M}\p{N}\p{Zs}\-\u2010\u2011'\u2019_&.,()]+$/u;
 
+// Everything but C0 control characters (tab, line feed and carriage return are fine) and DEL.
+// eslint-disable-next-line no-control-regex
+const DESCRIPTION_PATTERN = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
 const bothNamesRequired = 'Both first name and last name are required';
 
 /**
@@ -63,7 +67,10 @@ export const projectDescriptionSchema = requiredText('Project description is req
       `Project description must be at least ${DESCRIPTION_MIN} characters (currently ${typeof issue.input === 'string' ? issue.input.length : 0})`,
     abort: true,
   })
-  .max(DESCRIPTION_MAX, { error: `Project description must be less than ${DESCRIPTION_MAX} characters`, abort: true });
+  .max(DESCRIPTION_MAX, { error: `Project description must be less than ${DESCRIPTION_MAX} characters`, abort: true })
+  // Not in the spec: any text is fine except control characters other than tab and line breaks
+  // (PostgreSQL cannot store U+0000 at all, and the rest only hide text; SECURITY-CASES 25).
+  .regex(DESCRIPTION_PATTERN, { error: 'Project description contains invalid characters', abort: true });
 
 /** No format check: the identity provider decides what a usable address is. */
 export const loginEmailSchema = requiredText(EMAIL_REQUIRED_MESSAGE);

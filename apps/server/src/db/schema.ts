@@ -185,3 +185,32 @@ export const invitations = pgTable(
     check('invitations_status_check', sql`${table.status} in ('PENDING', 'ACCEPTED', 'DECLINED', 'CREATE_OWN', 'REVOKED')`),
   ],
 );
+
+// ── Projects (issue 6) ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * A game project of an organisation. `identifier` is generated from the name, unique across the
+ * installation (it is the browser address `/project/{identifier}`) and never changes. Everything a
+ * project owns references it with ON DELETE CASCADE, so deleting the row deletes its data.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    identifier: text('identifier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('projects_identifier_key').on(table.identifier),
+    // One index per sort of the project list, each scoped to the organisation and ending in the tie-breaker.
+    index('projects_organisation_name_idx').on(table.organisationId, sql`lower(${table.name})`, table.id),
+    index('projects_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
+    index('projects_organisation_updated_idx').on(table.organisationId, table.updatedAt, table.id),
+  ],
+);

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@questboard/shared/api-error';
+import {
+  createProjectBodySchema,
+  projectInfoQuerySchema,
+  projectPageQuerySchema,
+  projectPageSchema,
+  projectParamsSchema,
+  projectSchema,
+  projectSearchQuerySchema,
+  updateProjectBodySchema,
+} from '@questboard/shared/projects';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { memberOf } from '../../plugins/membership';
+import { findProjects } from './project-list';
+import { createProject, deleteProject, getProject, getProjectByIdentifier, updateProject } from './project-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const notFound = { 404: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+const tags = ['projects'];
+
+export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+  app.get(
+    '/core/projects/all',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: "One page of the organisation's projects (page from 0, size up to 100, sort field,direction)",
+        security,
+        querystring: projectPageQuerySchema,
+        response: { 200: projectPageSchema, ...errors },
+      },
+    },
+    async (request) => findProjects(db, memberOf(request).organisationId, request.query),
+  );
+
+  app.get(
+    '/core/projects/search',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'Projects whose name, description or identifier contains q (any case), paged like /all',
+        security,
+        querystring: projectSearchQuerySchema,
+        response: { 200: projectPageSchema, ...errors },
+      },
+    },
+    async (request) => findProjects(db, memberOf(request).organisationId, request.query),
+  );
+
+  // A static path: it never reaches /:id, whose uuid schema would refuse 'info' anyway.
+  app.get(
+    '/core/projects/info',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'The project with this identifier (the browser address); 404 outside the organisation',
+        security,
+        querystring: projectInfoQuerySchema,
+        response: { 200: projectSchema, ...notFound, ...errors },
+      },
+    },
+    async (request) => getProjectByIdentifier(db, memberOf(request).organisationId, request.query.identifier),
+  );
+
+  app.get(
+    '/core/projects/:id',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'One project; 404 outside the organisation',
+        security,
+        params: projectParamsSchema,
+        response: { 200: projectSchema, ...notFound, ...errors },
+      },
+    },
+    async (request) => getProject(db, memberOf(request).organisationId, request.params.id),
+  );
+
+  app.post(
+    '/core/projects',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'Create a project (any member); its identifier is made from the name',
+        security,
+        body: createProjectBodySchema,
+        response: { 201: projectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const project = await createProject(db, clock, memberOf(request).organisationId, request.body);
+      return reply.code(201).send(project);
+    },
+  );
+
+  app.put(
+    '/core/projects/:id',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'Change the name and description (any member); the identifier never changes',
+        security,
+        params: projectParamsSchema,
+        body: updateProjectBodySchema,
+        response: { 200: projectSchema, ...notFound, ...errors },
+      },
+    },
+    async (request) => updateProject(db, clock, memberOf(request).organisationId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/core/projects/:id',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'Delete a project and everything that belongs to it (owners and admins)',
+        security,
+        params: projectParamsSchema,
+        response: { 204: z.null(), ...notFound, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteProject(db, memberOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
