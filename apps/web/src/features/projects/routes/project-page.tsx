@@ -1,6 +1,12 @@
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 
 import { ContentLayout } from '../../../components/layouts/content-layout';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { projectPages } from '../../../config/paths';
+import { useCurrentProject } from '../components/current-project';
+import { projectPageIntros, projectPagePath } from '../components/project-page-info';
+import { ProjectSettings } from '../components/project-settings';
 
 /** Route handle of a project page: its title (see projectPages in config/paths.ts). */
 export interface ProjectPageHandle {
@@ -14,7 +20,28 @@ function isProjectPageHandle(handle: unknown): handle is ProjectPageHandle {
 // One module for the twelve project pages until each page's issue gives it its own.
 function ProjectPageRoute() {
   const handle = useMatches().findLast((match) => isProjectPageHandle(match.handle))?.handle;
-  return <ContentLayout title={isProjectPageHandle(handle) ? handle.title : 'Project'} />;
+  const title = isProjectPageHandle(handle) ? handle.title : 'Project';
+  const page = projectPagePath(useLocation().pathname);
+  const project = useCurrentProject();
+
+  return (
+    <ContentLayout title={title}>
+      {project && <p className="mt-1 text-muted-foreground">{project.name}</p>}
+      {!project ? (
+        <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          Loading project...
+        </div>
+      ) : page === projectPages.settings.path ? (
+        <ProjectSettings project={project} />
+      ) : (
+        <Card className="mt-6 p-6">
+          <h2 className="text-base font-semibold tracking-tight">What will appear here</h2>
+          <p className="mt-1 text-sm text-pretty text-muted-foreground">{projectPageIntros[page]}</p>
+        </Card>
+      )}
+    </ContentLayout>
+  );
 }
 
 export { ProjectPageRoute as Component };

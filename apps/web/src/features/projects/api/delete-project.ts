@@ -1,0 +1,27 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Project } from '@questboard/shared/projects';
+
+import { apiClient } from '../../../lib/api-client';
+import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+import { projectKeys } from './project-keys';
+
+/** DELETE /core/projects/{id}: the project and everything that belongs to it. */
+export const deleteProject = (id: string) =>
+  callApi(API_LOG_LABELS.projectDeletion, () => apiClient.delete<undefined>(`/core/projects/${encodeURIComponent(id)}`));
+
+export function useDeleteProject(organisationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (project: Project) => deleteProject(project.id),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.lists(organisationId) }),
+        queryClient.invalidateQueries({ queryKey: projectKeys.everything(organisationId) }),
+      ]),
+  });
+}
+
+/** Drops the deleted project from the cache, once the project area (which shows it) is left. */
+export function forgetProject(queryClient: QueryClient, organisationId: string, identifier: string) {
+  queryClient.removeQueries({ queryKey: projectKeys.byIdentifier(organisationId, identifier) });
+}

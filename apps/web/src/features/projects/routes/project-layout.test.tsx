@@ -1,0 +1,173 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createQueryClient } from '../../../app/provider';
+import { Toaster } from '../../../components/ui/toaster';
+import { paths, projectPages } from '../../../config/paths';
+import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
+import { dismissToasts } from '../../../testing/render-page';
+import { type TestAuthOptions, TestAuthProvider, testOrganisation } from '../../../testing/test-auth-provider';
+import { aDescription, dragonQuest, orcRaiders, projectPage } from '../project-fixtures';
+import { Component as ProjectLayout } from './project-layout';
+import { Component as ProjectPage } from './project-page';
+
+let server: AppApiServer;
+
+const infoOf = (identifier: string) => (identifier === orcRaiders.identifier ? orcRaiders : dragonQuest);
+
+beforeEach(async () => {
+  server = await startAppApiServer({
+    'GET /core/projects/info': (request) => ({
+      body: infoOf(new URL(request.path, 'http://x').searchParams.get('identifier') ?? ''),
+    }),
+    'GET /core/projects/all': { body: projectPage([dragonQuest, orcRaiders]) },
+  });
+});
+
+afterEach(async () => {
+  dismissToasts();
+  vi.restoreAllMocks();
+  await server.close();
+});
+
+function Home() {
+  return <p>Home: {useLocation().pathname}</p>;
+}
+
+/** The project area as app/router.tsx declares it: the layout and its twelve child pages. */
+function renderProjectArea(path: string, auth?: TestAuthOptions) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: paths.project.path,
+        Component: ProjectLayout,
+        children: Object.values(projectPages).map((page) => ({ path: page.path, handle: { title: page.title }, Component: ProjectPage })),
+      },
+      { path: '*', Component: Home },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TestAuthProvider options={auth}>
+        <RouterProvider router={router} />
+        <Toaster colorScheme="light" />
+      </TestAuthProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const infoCalls = () => server.requests.filter((request) => request.path.startsWith('/core/projects/info')).map((request) => request.path);
+
+describe('/project/{identifier}', () => {
+  it('loads the project by its identifier and links the twelve pages', async () => {
+    renderProjectArea('/project/dragon-quest-mobile/overview');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading project...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByText(/headline numbers of this game/u)).toBeInTheDocument();
+    expect(screen.getByText('Dragon Quest Mobile', { selector: 'p' })).toBeInTheDocument();
+    const links = within(screen.getByRole('navigation', { name: 'Project' })).getAllByRole('link');
+    expect(links).toHaveLength(12);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      Object.values(projectPages).map((page) => `/project/dragon-quest-mobile/${page.path}`),
+    );
+    expect(infoCalls()).toEqual(['/core/projects/info?identifier=dragon-quest-mobile']);
+  });
+
+  it('moves between pages without asking for the project again', async () => {
+    renderProjectArea('/project/dragon-quest-mobile/overview');
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await userEvent.click(screen.getByRole('link', { name: 'Revenue Optimisation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revenue Optimisation' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Events' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Events' })).toBeInTheDocument();
+    expect(infoCalls()).toHaveLength(1);
+  });
+
+  it('switches project from the list of all projects (page 0, size 100), staying on the same page', async () => {
+    const router = renderProjectArea('/project/dragon-quest-mobile/events');
+    const switcher = await screen.findByRole('combobox', { name: 'Switch project' });
+    await waitFor(() => expect(within(switcher).getAllByRole('option')).toHaveLength(2));
+    expect(server.requests.map((request) => request.path)).toContain('/core/projects/all?page=0&size=100&sort=name%2Casc');
+    await userEvent.selectOptions(switcher, 'orc-raiders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/orc-raiders/events'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Switch project' })).toHaveValue('orc-raiders'));
+    expect(infoCalls()).toEqual(['/core/projects/info?identifier=dragon-quest-mobile', '/core/projects/info?identifier=orc-raiders']);
+  });
+
+  it('shows the not-found toast and screen for an unknown identifier, with a way back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.routes({ 'GET /core/projects/info': { status: 404, body: { code: 'PROJECT_NOT_FOUND', message: 'Project not found' } } });
+    const router = renderProjectArea('/project/nope/overview');
+    expect(await screen.findByText('Project with identifier "nope" not found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Project not found' })).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith('Get project by identifier failed', expect.anything());
+    await userEvent.click(screen.getByRole('link', { name: 'Back to projects' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("toasts 'Failed to load project' for other failures and offers a retry", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.routes({ 'GET /core/projects/info': { status: 403, body: { message: 'Forbidden' } } });
+    renderProjectArea('/project/dragon-quest-mobile/overview');
+    expect(await screen.findByText('Failed to load project', { selector: '[role="alert"] span, span[role="alert"]' })).toBeInTheDocument();
+    server.routes({ 'GET /core/projects/info': { body: dragonQuest } });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+  });
+});
+
+describe('/project/{identifier}/settings', () => {
+  const name = () => screen.getByRole('textbox', { name: 'Project name' });
+
+  it('renames the project with a PUT, keeping its identifier read-only', async () => {
+    const renamed = { ...dragonQuest, name: 'Dragon Quest Online' };
+    server.routes({
+      'GET /core/projects/info': { body: dragonQuest },
+      'GET /core/projects/all': { body: projectPage([dragonQuest]) },
+      [`PUT /core/projects/${dragonQuest.id}`]: { body: renamed },
+    });
+    renderProjectArea('/project/dragon-quest-mobile/settings');
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Identifier' })).toHaveAttribute('readonly');
+    await userEvent.clear(name());
+    await userEvent.tab();
+    expect(name()).toHaveAccessibleDescription('Project name is required');
+    await userEvent.type(name(), 'Dragon Quest Online');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Project updated')).toBeInTheDocument();
+    expect(server.bodyOf(`PUT /core/projects/${dragonQuest.id}`)).toEqual({ name: 'Dragon Quest Online', description: dragonQuest.description });
+    expect(screen.getByText('Dragon Quest Online', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('deletes the project only once its exact name is typed, then goes home', async () => {
+    server.routes({
+      'GET /core/projects/info': { body: { ...dragonQuest, description: aDescription } },
+      'GET /core/projects/all': { body: projectPage([dragonQuest]) },
+      [`DELETE /core/projects/${dragonQuest.id}`]: { status: 204 },
+    });
+    const router = renderProjectArea('/project/dragon-quest-mobile/settings');
+    const confirm = await screen.findByRole('textbox', { name: 'Type "Dragon Quest Mobile" to confirm' });
+    const remove = screen.getByRole('button', { name: 'Delete project' });
+    expect(remove).toBeDisabled();
+    await userEvent.type(confirm, 'dragon quest mobile');
+    expect(remove).toBeDisabled();
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'Dragon Quest Mobile');
+    await userEvent.click(remove);
+    expect(await screen.findByText('Project deleted')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.calls()).toContain(`DELETE /core/projects/${dragonQuest.id}`);
+    expect(infoCalls()).toHaveLength(1);
+  });
+
+  it('hides the danger zone from members', async () => {
+    renderProjectArea('/project/dragon-quest-mobile/settings', { organisation: { ...testOrganisation, role: 'member' } });
+    expect(await screen.findByRole('form', { name: 'Project details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete project' })).not.toBeInTheDocument();
+  });
+});
