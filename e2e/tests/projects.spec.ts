@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { completeProfile, signInByEmail } from '../support/journeys';
+import { uniqueEmail } from '../support/mail';
+
+// Issue 6: create a project (refused first with the spec's messages), find it by search, open it,
+// move through the twelve pages, rename it, delete it.
+const pageTitles = [
+  'Overview', 'Dashboard', 'Player Insights', 'Revenue Optimisation', 'Engagement & Retention', 'Analytics',
+  'Events', 'Users', 'Settings', 'Billing', 'Developer', 'Help & Support',
+];
+
+test('a project from creation to deletion', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInByEmail(page, uniqueEmail('owner'));
+  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
+  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Dragon Works');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await completeProfile(page, 'Ada', 'Lovelace');
+
+  await page.getByRole('button', { name: 'New project' }).first().click();
+  const form = page.getByRole('form', { name: 'New project' });
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await expect(form.getByText('Project name is required')).toBeVisible();
+  await expect(form.getByText('Project description is required')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Project name' }).fill('Space Miner');
+  await form.getByRole('textbox', { name: 'Description' }).fill('Too short.');
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await expect(form.getByText('Project description must be at least 150 characters (currently 10)')).toBeVisible();
+  const description = 'Space Miner is an idle mining game for phones. '.repeat(4).trim();
+  await form.getByRole('textbox', { name: 'Description' }).fill(description);
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByText('Project created')).toBeVisible();
+  await expect(page).toHaveURL(/\/project\/space-miner\/overview$/);
+
+  // Found by search from the landing page, with the search in the address.
+  await page.goto('/');
+  await page.getByRole('searchbox').fill('idle mining');
+  await expect(page).toHaveURL(/[?&]q=idle(\+|%20)mining/);
+  await page.getByRole('link', { name: /Space Miner/ }).first().click();
+  await expect(page).toHaveURL(/\/project\/space-miner\/overview$/);
+
+  // Every project page, through the project navigation.
+  const nav = page.getByRole('navigation', { name: 'Project' });
+  for (const title of pageTitles) {
+    await nav.getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+
+  // Rename, then delete after typing the name.
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  const details = page.getByRole('form', { name: 'Project details' });
+  await details.getByRole('textbox', { name: 'Project name' }).fill('Space Miner Deluxe');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Project updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/project\/space-miner\/settings$/);
+  const danger = page.getByRole('form', { name: 'Delete project' });
+  await expect(danger.getByRole('button', { name: 'Delete project' })).toBeDisabled();
+  await danger.getByRole('textbox').fill('Space Miner Deluxe');
+  await danger.getByRole('button', { name: 'Delete project' }).click();
+  await expect(page.getByText('Project deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Gone: its address now answers with the not-found toast.
+  await page.goto('/project/space-miner/overview');
+  await expect(page.getByText('Project with identifier "space-miner" not found')).toBeVisible();
+});
