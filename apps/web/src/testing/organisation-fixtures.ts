@@ -1,5 +1,5 @@
 // Members and invitations of the test organisation (test-auth-provider.tsx), as the API answers them.
-import type { OrganisationInvitation } from '@questboard/shared/invitations';
+import type { Invitation, OrganisationInvitation } from '@questboard/shared/invitations';
 import type { Member } from '@questboard/shared/organisations';
 
 import { testUser } from './test-auth-provider';
@@ -36,4 +36,15 @@ export const expiredInvitation = invitation('66666666-7777-4888-9999-aaaaaaaaaaa
 export const organisationListReplies = {
   'GET /core/orgs/members': { body: [ada, grace, linus] },
   'GET /core/orgs/invitations': { body: [pendingInvitation, expiredInvitation] },
+};
+
+/** An invitation as the invited person sees it (GET /core/invitations/…): Grace invites Ada. */
+export const receivedInvitation: Invitation = {
+  id: '3f1e2d3c-4b5a-4987-8f6e-5d4c3b2a1f0e',
+  organisationName: 'Pixel Forge',
+  inviterName: 'Grace Hopper',
+  role: 'admin',
+  email: 'ada@studio.example',
+  status: 'PENDING',
+  expiresAt: '2026-03-11T10:00:00.000Z',
 };

@@ -1,18 +1,10 @@
-import type { Invitation } from '@questboard/shared/invitations';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '../../lib/api-error';
 import { type AccessInputs, accessView, isClosingError } from './access-view';
+import { receivedInvitation } from '../../testing/organisation-fixtures';
 
-const invitation: Invitation = {
-  id: '3f1e2d3c-4b5a-4987-8f6e-5d4c3b2a1f0e',
-  organisationName: 'Pixel Forge',
-  inviterName: 'Grace Hopper',
-  role: 'admin',
-  email: 'ada@studio.example',
-  status: 'PENDING',
-  expiresAt: '2026-03-11T10:00:00.000Z',
-};
+const invitation = receivedInvitation;
 
 const signedIn = { isLoading: false, email: 'ada@studio.example', hasAccount: true, organisationName: null };
 const signedOut = { isLoading: false, email: null, hasAccount: false, organisationName: null };

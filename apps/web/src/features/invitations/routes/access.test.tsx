@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Invitation } from '@questboard/shared/invitations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../../../config/paths';
@@ -9,16 +8,9 @@ import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-s
 import { dismissToasts, renderPage } from '../../../testing/render-page';
 import { type TestAuthOptions, testOrganisation } from '../../../testing/test-auth-provider';
 import { Component as AccessRoute } from './access';
+import { receivedInvitation } from '../../../testing/organisation-fixtures';
 
-const invitation: Invitation = {
-  id: '3f1e2d3c-4b5a-4987-8f6e-5d4c3b2a1f0e',
-  organisationName: 'Pixel Forge',
-  inviterName: 'Grace Hopper',
-  role: 'admin',
-  email: 'ada@studio.example',
-  status: 'PENDING',
-  expiresAt: '2026-03-11T10:00:00.000Z',
-};
+const invitation = receivedInvitation;
 const byCode = 'GET /core/invitations/by-code/c0de';
 const byId = `GET /core/invitations/${invitation.id}`;
 const answer = (path: string) => `POST /core/invitations/${invitation.id}/${path}`;
