@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
 
 import { type SafeParser, fieldErrors } from '../utils/field-errors';
 
@@ -12,6 +12,20 @@ export function useSchemaForm<Field extends string, Output>(schema: SafeParser<O
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const idPrefix = useId();
+  // Whether a pointer is pressed right now (see onBlur).
+  const pointerDown = useRef(false);
+  useEffect(() => {
+    const press = () => (pointerDown.current = true);
+    const release = () => (pointerDown.current = false);
+    window.addEventListener('pointerdown', press, true);
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      window.removeEventListener('pointerdown', press, true);
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
 
   const outcome = schema.safeParse(values);
   const allErrors = outcome.success ? {} : fieldErrors(outcome.error.issues);
@@ -24,11 +38,17 @@ export function useSchemaForm<Field extends string, Output>(schema: SafeParser<O
     name,
     value: values[name],
     error: errorOf(name),
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       const { value } = event.target;
       setValues((current) => ({ ...current, [name]: value }));
     },
-    onBlur: () => {
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      // Pressing this form's submit button: showing the message now would push the button down
+      // between pointer-down and pointer-up and swallow the click; the submit shows every message.
+      // (Tabbing onto the button still shows it: nothing moves under a pointer then.)
+      const next = event.relatedTarget;
+      const ontoSubmit = next instanceof HTMLButtonElement && next.type === 'submit' && next.form === event.currentTarget.form;
+      if (ontoSubmit && pointerDown.current) return;
       setTouched((current) => ({ ...current, [name]: true }));
     },
   });

@@ -1,4 +1,3 @@
-import type { ChangeEvent } from 'react';
 import { DESCRIPTION_MAX } from '@questboard/shared/limits';
 import type { projectBodySchema } from '@questboard/shared/projects';
 import type { z } from 'zod';
@@ -17,8 +16,6 @@ export function ProjectFields({ form }: { form: ProjectForm }) {
       <TextField {...form.field('name')} label="Project name" autoComplete="off" placeholder="e.g. Dragon Quest Mobile" maxLength={200} />
       <TextAreaField
         {...description}
-        // use-schema-form reads only the target's value, which a textarea has too.
-        onChange={(event) => description.onChange(event as unknown as ChangeEvent<HTMLInputElement>)}
         label="Description"
         rows={5}
         description="What the game is and what you want to learn from its players (at least 150 characters)."
