@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './lib/web-build.mjs';
 
-const projects = ['packages/shared', 'apps/server', 'apps/web', 'e2e', '.'];
+const projects = ['packages/shared', 'packages/sdk', 'apps/server', 'apps/web', 'e2e', '.'];
 let failed = false;
 for (const project of projects) {
   const result = spawnSync(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project], { cwd: repoRoot, stdio: 'inherit' });

@@ -56,7 +56,7 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
     expect(health.json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', eventStore: 'ok' } });
   });
 
   it('reports which database and installation answer', async () => {
@@ -197,7 +197,7 @@ describe.each(databaseTargets)('database layer on $name', (target) => {
       await t.database.close();
       const response = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'error' } });
+      expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'error', eventStore: 'ok' } });
     } finally {
       await t.app.close();
       await t.storage.dispose();

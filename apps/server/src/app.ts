@@ -30,6 +30,12 @@ import { createInvitationAnswers } from './modules/invitations/invitation-answer
 import { organisationInvitationRoutes } from './modules/invitations/routes';
 import { inviteeRoutes } from './modules/invitations/invitee-routes';
 import { projectRoutes } from './modules/projects/routes';
+import type { EventStore } from './modules/events/event-store';
+import { openEventStore } from './modules/events/open-event-store';
+import { eventRoutes } from './modules/events/routes';
+import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
+import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
+import { demoRoutes } from './modules/demo/routes';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -43,6 +49,10 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Tests move time with a manual clock. */
   clock?: Clock;
+  /** The analytics store; by default the embedded DuckDB under DATA_DIR, opened and closed with the app. */
+  events?: EventStore;
+  /** Tests lower the ingestion rate limit to reach it. */
+  ingestLimits?: IngestLimits;
 }
 
 declare module 'fastify' {
@@ -53,7 +63,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP surface; only `main.ts` listens. Tests call this with `app.inject`. */
-export async function buildApp({ config, database, webRoot, logger, clock = systemClock }: AppDependencies) {
+export async function buildApp({ config, database, webRoot, logger, clock = systemClock, events: givenEvents, ingestLimits }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -112,8 +122,12 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(fastifyRateLimit, { global: false });
   await registerOpenApi(app, { appName: config.appName, version: productVersion, appUrl: config.appUrl });
 
+  const events = givenEvents ?? (await openEventStore(config.dataDir));
+  // Closed after every request has been answered, so no acknowledged write is cut short.
+  if (!givenEvents) app.addHook('onClose', async () => events.close());
+
   const installation = await ensureInstallation(database.db);
-  await app.register(systemRoutes, { database, installation, appName: config.appName, version: productVersion });
+  await app.register(systemRoutes, { database, events, installation, appName: config.appName, version: productVersion });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log, clock });
   app.decorate('mailer', mailer);
@@ -141,7 +155,11 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(accountRoutes, { db, clock });
   await app.register(organisationRoutes, { db, clock });
   await app.register(memberRoutes, { db });
-  await app.register(projectRoutes, { db, clock });
+  await app.register(projectRoutes, { db, clock, events });
+  await app.register(ingestKeyRoutes, { db, clock });
+  await app.register(eventRoutes, { db, events });
+  await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir });
+  await app.register(ingestRoutes, { db, clock, events, limits: ingestLimits });
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });
   await app.register(organisationInvitationRoutes, { invitations });
   await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock }) });

@@ -3,11 +3,20 @@ import { buildApp, type App } from '../src/app';
 import type { Clock } from '../src/lib/clock';
 import { openDatabase } from '../src/db/database';
 import type { DatabaseTarget } from './databases';
+import type { EventStore } from '../src/modules/events/event-store';
+import type { IngestLimits } from '../src/modules/ingestion/ingest-routes';
 
 /** A real app on a real, empty database, ready for `app.inject`. */
 export async function createTestApp(
   target: DatabaseTarget,
-  options: { env?: Record<string, string>; webRoot?: string; extend?: (app: App) => void; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    extend?: (app: App) => void;
+    clock?: Clock;
+    events?: EventStore;
+    ingestLimits?: IngestLimits;
+  } = {},
 ) {
   const storage = await target.create();
   const config: Config = parseConfig({
@@ -18,7 +27,15 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const app = await buildApp({ config, database, webRoot: options.webRoot, logger: false, clock: options.clock });
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: options.webRoot,
+    logger: false,
+    clock: options.clock,
+    events: options.events,
+    ingestLimits: options.ingestLimits,
+  });
   options.extend?.(app);
   await app.ready();
   return {

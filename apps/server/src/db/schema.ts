@@ -214,3 +214,32 @@ export const projects = pgTable(
     index('projects_organisation_updated_idx').on(table.organisationId, table.updatedAt, table.id),
   ],
 );
+
+// ── Ingestion (issue 7) ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The keys games send events with (X-Ingest-Key). They are write-only and ship inside game builds,
+ * like GameAnalytics' game keys or PostHog's project keys, so the key itself is kept and shown on
+ * the developer page (ADR 008). Revoking is immediate: every request looks its key up.
+ */
+export const ingestKeys = pgTable(
+  'ingest_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    /** 'standard' | 'demo': events sent with a demo key are stored as demo data. */
+    kind: text('kind').$type<'standard' | 'demo'>().notNull().default('standard'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('ingest_keys_key_key').on(table.key),
+    index('ingest_keys_project_idx').on(table.projectId, table.createdAt),
+    check('ingest_keys_kind_check', sql`${table.kind} in ('standard', 'demo')`),
+  ],
+);

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { canDeleteProjects, type Project, type ProjectBody } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';
-import { projects } from '../../db/schema';
+import { ingestKeys, projects } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { RequestMember } from '../../plugins/membership';
+import { DEFAULT_INGEST_KEY_NAME } from '@questboard/shared/developer';
+import { newIngestKey } from '../ingestion/ingest-key-store';
 import { projectErrors } from './project-errors';
 import { identifierCandidates, isIdentifier } from './project-identifier';
 
@@ -50,15 +52,20 @@ export async function getProjectByIdentifier(db: Db, organisationId: string, ide
  */
 export async function createProject(db: Db, clock: Clock, organisationId: string, body: ProjectBody): Promise<Project> {
   const now = clock.now();
-  for (const identifier of identifierCandidates(body.name)) {
-    const [row] = await db
-      .insert(projects)
-      .values({ organisationId, ...body, identifier, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: projects.identifier })
-      .returning();
-    if (row) return toProject(row);
-  }
-  throw new Error(`no free project identifier for ${JSON.stringify(body.name)}`);
+  // The project and its first ingestion key are made together or not at all.
+  return db.transaction(async (tx) => {
+    for (const identifier of identifierCandidates(body.name)) {
+      const [row] = await tx
+        .insert(projects)
+        .values({ organisationId, ...body, identifier, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: projects.identifier })
+        .returning();
+      if (!row) continue;
+      await tx.insert(ingestKeys).values(newIngestKey(row.id, DEFAULT_INGEST_KEY_NAME, 'standard', now));
+      return toProject(row);
+    }
+    throw new Error(`no free project identifier for ${JSON.stringify(body.name)}`);
+  });
 }
 
 /** Renames and redescribes a project; its identifier (the browser address) stays. */

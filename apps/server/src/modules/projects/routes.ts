@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
+import type { EventStore } from '../events/event-store';
 import { findProjects } from './project-list';
 import { createProject, deleteProject, getProject, getProjectByIdentifier, updateProject } from './project-service';
 
@@ -22,7 +23,7 @@ const notFound = { 404: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 const tags = ['projects'];
 
-export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
   app.get(
     '/core/projects/all',
     {
@@ -132,6 +133,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = as
     },
     async (request, reply) => {
       await deleteProject(db, memberOf(request), request.params.id);
+      // The project's rows are gone (with its keys, so nothing new arrives); now its events.
+      await events.deleteProject(request.params.id);
       return reply.code(204).send(null);
     },
   );

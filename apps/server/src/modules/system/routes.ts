@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import type { Database } from '../../db/database';
+import type { EventStore } from '../events/event-store';
 import type { Installation } from './installation';
 
 const readinessSchema = z
   .object({
     status: z.enum(['ready', 'unavailable']),
-    checks: z.object({ database: z.enum(['ok', 'error']) }),
+    checks: z.object({ database: z.enum(['ok', 'error']), eventStore: z.enum(['ok', 'error']) }),
   })
   .meta({ id: 'Readiness' });
 
@@ -18,15 +20,17 @@ const systemStatusSchema = z
     instanceId: z.uuid().describe('Identifies this installation; kept across restarts'),
     installedAt: z.iso.datetime(),
     database: z.enum(['pglite', 'postgres']).describe('Embedded PGlite or an external PostgreSQL'),
+    eventStore: z.string().describe('Where analytics events live: duckdb (embedded, under DATA_DIR)'),
   })
   .meta({ id: 'SystemStatus' });
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   database: Database;
+  events: EventStore;
   installation: Installation;
   appName: string;
   version: string;
-}> = async (app, { database, installation, appName, version }) => {
+}> = async (app, { database, events, installation, appName, version }) => {
   app.get(
     '/healthz',
     {
@@ -49,13 +53,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      try {
-        await database.ping();
-        return { status: 'ready' as const, checks: { database: 'ok' as const } };
-      } catch (error) {
-        request.log.warn({ err: error }, 'readiness check failed');
-        return reply.code(503).send({ status: 'unavailable', checks: { database: 'error' } });
-      }
+      const [database_, eventStore] = await Promise.all([check(request, 'database', () => database.ping()), check(request, 'event store', () => events.ping())]);
+      const checks = { database: database_, eventStore };
+      if (database_ === 'ok' && eventStore === 'ok') return { status: 'ready' as const, checks };
+      return reply.code(503).send({ status: 'unavailable', checks });
     },
   );
 
@@ -74,6 +75,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       instanceId: installation.instanceId,
       installedAt: installation.installedAt.toISOString(),
       database: database.driver,
+      eventStore: events.kind,
     }),
   );
 };
+
+async function check(request: FastifyRequest, what: string, ping: () => Promise<void>): Promise<'ok' | 'error'> {
+  try {
+    await ping();
+    return 'ok';
+  } catch (error) {
+    request.log.warn({ err: error }, `readiness check failed: ${what}`);
+    return 'error';
+  }
+}

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@questboard/shared/api-error';
+import { DEMO_INGEST_KEY_NAME, demoDataBodySchema, demoDataStatusSchema } from '@questboard/shared/developer';
+import { projectInfoQuerySchema, projectParamsSchema } from '@questboard/shared/projects';
+import type { Db } from '../../db/database';
+import { projects } from '../../db/schema';
+import { HttpError, tooManyRequests } from '../../http-error';
+import type { Clock } from '../../lib/clock';
+import { RateLimiter } from '../../lib/rate-limiter';
+import { memberOf } from '../../plugins/membership';
+import type { EventStore } from '../events/event-store';
+import { demoIngestKey } from '../ingestion/ingest-key-store';
+import { getProject } from '../projects/project-service';
+import { DemoLoads, demoEnd } from './demo-loads';
+import type { IngestPost } from './demo-sender';
+import { writeLocalToken } from './local-token';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+const tags = ['developer'];
+
+export const demoErrors = {
+  running: () => new HttpError(409, 'DEMO_DATA_LOADING', 'Demo data is already being loaded into this project.'),
+  realData: () =>
+    new HttpError(409, 'PROJECT_HAS_EVENTS', 'This project already receives real events; demo data is only loaded into an empty project.'),
+};
+
+/**
+ * Demo data (issue 7): a generated game population sent through the real ingestion endpoint with the
+ * project's demo key, so its events are labelled demo and can be removed as a whole.
+ */
+export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; dataDir: string }> = async (
+  app,
+  { db, clock, events, dataDir },
+) => {
+  const loads = new DemoLoads();
+  app.addHook('preClose', async () => loads.stopAll());
+  // The button's load goes through the whole HTTP pipeline of the endpoint (hooks, key, limits,
+  // validation), without depending on which address the server listens on.
+  const post: IngestPost = async (body, key) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/ingest/v1/batch',
+      headers: { 'content-type': 'application/json', 'x-ingest-key': key },
+      payload: body,
+    });
+    const retryAfter = response.headers['retry-after'];
+    return { status: response.statusCode, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined, body: response.body };
+  };
+
+  const status = async (projectId: string) => ({ ...loads.status(projectId), demoEvents: (await events.summary(projectId)).demoEvents });
+
+  app.get(
+    '/core/projects/:id/demo-data',
+    {
+      preHandler: app.requireOrganisation,
+      schema: { tags, summary: 'Whether demo data is loading, loaded or absent', security, params: projectParamsSchema, response: { 200: demoDataStatusSchema, ...errors } },
+    },
+    async (request) => status((await getProject(db, memberOf(request).organisationId, request.params.id)).id),
+  );
+
+  app.post(
+    '/core/projects/:id/demo-data',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'Start loading demo data (20,000 players over 90 days) into a project without real events',
+        security,
+        params: projectParamsSchema,
+        body: demoDataBodySchema.nullish(),
+        response: { 202: demoDataStatusSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const project = await getProject(db, memberOf(request).organisationId, request.params.id);
+      if (loads.isRunning(project.id)) throw demoErrors.running();
+      const summary = await events.summary(project.id);
+      if (summary.totalEvents > summary.demoEvents) throw demoErrors.realData();
+      const key = await demoIngestKey(db, project.id, DEMO_INGEST_KEY_NAME, clock.now());
+      loads.start(project.id, { post, key, end: demoEnd(clock.now()), players: request.body?.players, log: (error) => request.log.error({ err: error }, 'demo data load failed') });
+      return reply.code(202).send(await status(project.id));
+    },
+  );
+
+  app.delete(
+    '/core/projects/:id/demo-data',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: "Remove the project's demo data (stopping a load in progress); real events stay",
+        security,
+        params: projectParamsSchema,
+        response: { 200: z.object({ removedEvents: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const project = await getProject(db, memberOf(request).organisationId, request.params.id);
+      await loads.stop(project.id);
+      return { removedEvents: await events.deleteDemo(project.id) };
+    },
+  );
+
+  // For `npm run demo` on the server's machine: proven by the token in DATA_DIR, not by a sign-in.
+  const isLocalToken = writeLocalToken(dataDir);
+  const guesses = new RateLimiter(10, 60_000, clock);
+  app.post(
+    '/internal/v1/demo-key',
+    {
+      schema: {
+        tags: ['internal'],
+        summary: "The demo key of a project, for `npm run demo` (Authorization: Bearer <DATA_DIR/local-admin-token>)",
+        body: projectInfoQuerySchema,
+        response: { 200: z.object({ key: z.string(), projectId: z.uuid(), name: z.string() }), 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!isLocalToken(presented)) {
+        const verdict = guesses.hit(request.ip);
+        if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
+        throw new HttpError(401, 'LOCAL_TOKEN_INVALID', 'This call needs the local admin token from DATA_DIR/local-admin-token.');
+      }
+      const [project] = await db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(eq(projects.identifier, request.body.identifier))
+        .limit(1);
+      if (!project) throw new HttpError(404, 'PROJECT_NOT_FOUND', `No project has the identifier "${request.body.identifier}".`);
+      return { key: await demoIngestKey(db, project.id, DEMO_INGEST_KEY_NAME, clock.now()), projectId: project.id, name: project.name };
+    },
+  );
+};

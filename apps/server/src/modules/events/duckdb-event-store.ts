@@ -1,0 +1,271 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import type { EventSummary } from '@questboard/shared/developer';
+import type { StoredEvent } from '@questboard/shared/events';
+import { EventStoreBusyError, type EventStore, type NewEvent } from './event-store';
+import { eventColumnsSql, projectTable, toStoredEvent } from './event-table';
+
+export interface DuckDbEventStoreOptions {
+  /** The database file; ':memory:' for a store that lives only as long as the process. */
+  file: string;
+  /** Events queued for writing at most; beyond it `append` refuses (back-pressure). */
+  maxQueuedEvents?: number;
+  /** Events written in one transaction at most (group commit). */
+  maxEventsPerCommit?: number;
+  threads?: number;
+}
+
+interface QueuedWrite {
+  projectId: string;
+  events: readonly NewEvent[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const stagingColumns = `project_id VARCHAR, ${eventColumnsSql.replace(' PRIMARY KEY', '')}`;
+
+/**
+ * The embedded event store (DESIGN.md "Analytics", ADR 008): one DuckDB file under DATA_DIR, one
+ * table per project keyed by insert_id. Writes are group-committed: every batch queued while a
+ * commit runs goes into the next one, so many small requests cost one transaction (one WAL flush).
+ */
+export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Promise<EventStore> {
+  if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
+  const instance = await DuckDBInstance.create(options.file, { threads: String(options.threads ?? 2) });
+  const writer = await instance.connect();
+  await writer.run(`CREATE TEMP TABLE staging (${stagingColumns})`);
+  const tables = new Set(
+    (await writer.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'`))
+      .getRowsJS()
+      .map(([name]) => name as string),
+  );
+  return new DuckDbEventStore(instance, writer, tables, options.maxQueuedEvents ?? 200_000, options.maxEventsPerCommit ?? 50_000);
+}
+
+class DuckDbEventStore implements EventStore {
+  readonly kind = 'duckdb';
+  private queue: QueuedWrite[] = [];
+  private queuedEvents = 0;
+  private draining: Promise<void> | undefined;
+  /** Deletes and table creation wait for the write in progress; writes wait for them. */
+  private exclusive: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+    private readonly tables: Set<string>,
+    private readonly maxQueuedEvents: number,
+    private readonly maxEventsPerCommit: number,
+  ) {}
+
+  append(projectId: string, events: readonly NewEvent[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The event store is closed'));
+    if (events.length === 0) return Promise.resolve();
+    if (this.queuedEvents + events.length > this.maxQueuedEvents) {
+      return Promise.reject(new EventStoreBusyError(1));
+    }
+    projectTable(projectId); // refuses anything but a project id before it is queued
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ projectId, events, resolve, reject });
+      this.queuedEvents += events.length;
+      this.kick();
+    });
+  }
+
+  private kick() {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+      // Writes queued between the loop's last look and now.
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  private async drain() {
+    while (this.queue.length > 0) {
+      let count = 0;
+      let taken = 0;
+      for (const write of this.queue) {
+        if (taken > 0 && count + write.events.length > this.maxEventsPerCommit) break;
+        count += write.events.length;
+        taken += 1;
+      }
+      const group = this.queue.splice(0, taken);
+      try {
+        await this.serialised(() => this.commit(group));
+        for (const write of group) write.resolve();
+      } catch (error) {
+        for (const write of group) write.reject(error);
+      } finally {
+        this.queuedEvents -= count;
+      }
+    }
+  }
+
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.exclusive.then(work, work);
+    this.exclusive = result.catch(() => undefined);
+    return result;
+  }
+
+  /** One transaction for the whole group; a project's events go in ordered by time. */
+  private async commit(group: readonly QueuedWrite[]) {
+    const byProject = new Map<string, Map<string, NewEvent>>();
+    for (const write of group) {
+      let events = byProject.get(write.projectId);
+      if (!events) byProject.set(write.projectId, (events = new Map<string, NewEvent>()));
+      // The same insert_id twice in one group: the first one wins, like against stored events.
+      for (const event of write.events) if (!events.has(event.insert_id)) events.set(event.insert_id, event);
+    }
+    for (const projectId of byProject.keys()) await this.ensureTable(projectId);
+
+    const appender = await this.writer.createAppender('staging', 'main', 'temp');
+    try {
+      for (const [projectId, events] of byProject) for (const event of events.values()) appendEvent(appender, projectId, event);
+      appender.closeSync();
+    } catch (error) {
+      await this.writer.run('DELETE FROM staging');
+      throw error;
+    }
+    try {
+      // Retried batches are rare: try the plain insert (the unique index only checks), and only
+      // when an insert_id is already stored redo the transaction skipping the stored ones.
+      try {
+        await this.insertStaged([...byProject.keys()], 'INSERT');
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        await this.insertStaged([...byProject.keys()], 'INSERT OR IGNORE');
+      }
+    } finally {
+      await this.writer.run('DELETE FROM staging');
+    }
+  }
+
+  private async insertStaged(projectIds: readonly string[], verb: string) {
+    await this.writer.run('BEGIN TRANSACTION');
+    try {
+      for (const projectId of projectIds) {
+        await this.writer.run(
+          `${verb} INTO ${projectTable(projectId)} SELECT * EXCLUDE (project_id) FROM staging WHERE project_id = $1 ORDER BY ts`,
+          [projectId],
+        );
+      }
+      await this.writer.run('COMMIT');
+    } catch (error) {
+      await this.writer.run('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async ensureTable(projectId: string) {
+    const table = projectTable(projectId);
+    if (this.tables.has(table)) return;
+    await this.writer.run(`CREATE TABLE IF NOT EXISTS ${table} (${eventColumnsSql})`);
+    this.tables.add(table);
+  }
+
+  private async read<T>(projectId: string, empty: T, query: (connection: DuckDBConnection, table: string) => Promise<T>): Promise<T> {
+    const table = projectTable(projectId);
+    if (!this.tables.has(table)) return empty;
+    const connection = await this.instance.connect();
+    try {
+      return await query(connection, table);
+    } catch (error) {
+      // The project's table was dropped between the check and the query: it holds nothing.
+      if (!this.tables.has(table)) return empty;
+      throw error;
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  latest(projectId: string, limit: number): Promise<StoredEvent[]> {
+    return this.read(projectId, [], async (connection, table) => {
+      const reader = await connection.runAndReadAll(
+        `SELECT *, epoch_ms(ts)::DOUBLE AS ts_ms, epoch_ms(received_at)::DOUBLE AS received_ms FROM ${table}
+         ORDER BY received_at DESC, ts DESC LIMIT $1`,
+        [limit],
+      );
+      return reader.getRowObjectsJS().map(toStoredEvent);
+    });
+  }
+
+  summary(projectId: string): Promise<EventSummary> {
+    const empty: EventSummary = { totalEvents: 0, demoEvents: 0, lastReceivedAt: null };
+    return this.read(projectId, empty, async (connection, table) => {
+      const reader = await connection.runAndReadAll(
+        `SELECT count(*)::DOUBLE, (count(*) FILTER (WHERE demo))::DOUBLE, epoch_ms(max(received_at))::DOUBLE FROM ${table}`,
+      );
+      const [total, demo, last] = reader.getRowsJS()[0] as [number, number, number | null];
+      return { totalEvents: total, demoEvents: demo, lastReceivedAt: last === null ? null : new Date(last).toISOString() };
+    });
+  }
+
+  deleteDemo(projectId: string): Promise<number> {
+    const table = projectTable(projectId);
+    return this.serialised(async () => {
+      if (!this.tables.has(table)) return 0;
+      const result = await this.writer.run(`DELETE FROM ${table} WHERE demo`);
+      return result.rowsChanged;
+    });
+  }
+
+  deleteProject(projectId: string): Promise<void> {
+    const table = projectTable(projectId);
+    return this.serialised(async () => {
+      this.tables.delete(table);
+      await this.writer.run(`DROP TABLE IF EXISTS ${table}`);
+    });
+  }
+
+  async ping() {
+    const connection = await this.instance.connect();
+    try {
+      await connection.run('SELECT 1');
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    while (this.draining) await this.draining;
+    await this.exclusive;
+    // A clean shutdown folds the write-ahead log into the file, so the next start replays nothing.
+    await this.writer.run('CHECKPOINT').catch(() => undefined);
+    this.writer.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return error instanceof Error && /duplicate key|violates primary key|PRIMARY KEY or UNIQUE constraint/i.test(error.message);
+}
+
+function appendEvent(appender: DuckDBAppender, projectId: string, event: NewEvent) {
+  appender.appendVarchar(projectId);
+  appender.appendVarchar(event.insert_id);
+  appender.appendVarchar(event.name);
+  appender.appendVarchar(event.user_id);
+  appendText(appender, event.session_id);
+  appender.appendTimestamp(new DuckDBTimestampValue(BigInt(Date.parse(event.timestamp)) * 1000n));
+  appender.appendTimestamp(new DuckDBTimestampValue(BigInt(event.receivedAt.getTime()) * 1000n));
+  appendText(appender, event.platform);
+  appendText(appender, event.app_version);
+  appendText(appender, event.build);
+  appendText(appender, event.country);
+  appendText(appender, event.properties === undefined ? undefined : JSON.stringify(event.properties));
+  if (event.revenue_amount === undefined) appender.appendNull();
+  else appender.appendDouble(event.revenue_amount);
+  appendText(appender, event.currency);
+  appendText(appender, event.product_id);
+  appender.appendBoolean(event.demo);
+  appender.endRow();
+}
+
+function appendText(appender: DuckDBAppender, value: string | undefined) {
+  if (value === undefined) appender.appendNull();
+  else appender.appendVarchar(value);
+}

@@ -1,0 +1,43 @@
+import type { EventSummary } from '@questboard/shared/developer';
+import type { IngestEvent, StoredEvent } from '@questboard/shared/events';
+
+/** A validated event on its way into the store, with what the server adds to it. */
+export interface NewEvent extends IngestEvent {
+  receivedAt: Date;
+  /** Sent with a demo key: shown as demo data and removable as a whole. */
+  demo: boolean;
+}
+
+/**
+ * Where analytics events live. Callers speak in projects and events only, never in SQL, so a
+ * ClickHouse implementation (ADR 008) can replace the embedded DuckDB one without touching them.
+ * Every method is scoped to one project: there is no call that reads across projects.
+ */
+export interface EventStore {
+  readonly kind: string;
+  /**
+   * Stores the events; resolves only once they are durable. An `insert_id` the project already
+   * holds is skipped, so a retried batch is stored once. Rejects with `EventStoreBusyError` when the
+   * write queue is full (back-pressure), and stores nothing of that call then.
+   */
+  append(projectId: string, events: readonly NewEvent[]): Promise<void>;
+  /** The most recently received events, newest first. */
+  latest(projectId: string, limit: number): Promise<StoredEvent[]>;
+  summary(projectId: string): Promise<EventSummary>;
+  /** Removes the project's demo events; answers how many. */
+  deleteDemo(projectId: string): Promise<number>;
+  /** Removes everything the project holds (the project is being deleted). */
+  deleteProject(projectId: string): Promise<void>;
+  /** Throws unless the store can answer queries (readiness). */
+  ping(): Promise<void>;
+  /** Writes what is queued, then closes. */
+  close(): Promise<void>;
+}
+
+/** The write queue is full: the client should retry after `retryAfterSeconds`. */
+export class EventStoreBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('The event store is busy');
+    this.name = 'EventStoreBusyError';
+  }
+}

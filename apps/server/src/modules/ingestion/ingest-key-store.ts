@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { INGEST_KEY_PREFIX, MAX_ACTIVE_INGEST_KEYS, type IngestKey, type IngestKeyKind } from '@questboard/shared/developer';
+import type { Db } from '../../db/database';
+import { ingestKeys } from '../../db/schema';
+import { HttpError } from '../../http-error';
+
+type IngestKeyRow = typeof ingestKeys.$inferSelect;
+
+export const ingestKeyErrors = {
+  notFound: () => new HttpError(404, 'INGEST_KEY_NOT_FOUND', 'Ingestion key not found.'),
+  tooMany: () =>
+    new HttpError(409, 'INGEST_KEY_LIMIT', `A project can have at most ${MAX_ACTIVE_INGEST_KEYS} active ingestion keys. Revoke one first.`),
+};
+
+/** `qbk_` and 32 random bytes: unguessable, and easy to spot in code and in secret scanners. */
+export function newIngestKeyValue(): string {
+  return INGEST_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** A row to insert: the project's key made together with the project, a new one, or the demo key. */
+export function newIngestKey(projectId: string, name: string, kind: IngestKeyKind, now: Date) {
+  return { projectId, name, kind, key: newIngestKeyValue(), createdAt: now };
+}
+
+export function toIngestKey(row: IngestKeyRow): IngestKey {
+  return {
+    id: row.id,
+    name: row.name,
+    key: row.key,
+    kind: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+// Callers have checked that the project belongs to the caller's organisation.
+
+export async function listIngestKeys(db: Db, projectId: string): Promise<IngestKey[]> {
+  const rows = await db.select().from(ingestKeys).where(eq(ingestKeys.projectId, projectId)).orderBy(asc(ingestKeys.createdAt), asc(ingestKeys.id));
+  return rows.map(toIngestKey);
+}
+
+export async function createIngestKey(db: Db, projectId: string, name: string, kind: IngestKeyKind, now: Date): Promise<IngestKey> {
+  return db.transaction(async (tx) => {
+    const [active] = await tx
+      .select({ value: count() })
+      .from(ingestKeys)
+      .where(and(eq(ingestKeys.projectId, projectId), isNull(ingestKeys.revokedAt)));
+    if ((active?.value ?? 0) >= MAX_ACTIVE_INGEST_KEYS) throw ingestKeyErrors.tooMany();
+    const made = newIngestKey(projectId, name, kind, now);
+    const [row] = await tx.insert(ingestKeys).values(made).returning();
+    if (!row) throw new Error('the new ingestion key was not returned');
+    return toIngestKey(row);
+  });
+}
+
+/** Revoking is immediate and final; revoking a revoked key answers it unchanged. */
+export async function revokeIngestKey(db: Db, projectId: string, keyId: string, now: Date): Promise<IngestKey> {
+  const [revoked] = await db
+    .update(ingestKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(ingestKeys.projectId, projectId), eq(ingestKeys.id, keyId), isNull(ingestKeys.revokedAt)))
+    .returning();
+  if (revoked) return toIngestKey(revoked);
+  const [existing] = await db
+    .select()
+    .from(ingestKeys)
+    .where(and(eq(ingestKeys.projectId, projectId), eq(ingestKeys.id, keyId)))
+    .limit(1);
+  if (!existing) throw ingestKeyErrors.notFound();
+  return toIngestKey(existing);
+}
+
+/** The active demo key of a project, made on first use. */
+export async function demoIngestKey(db: Db, projectId: string, name: string, now: Date): Promise<string> {
+  const [existing] = await db
+    .select({ key: ingestKeys.key })
+    .from(ingestKeys)
+    .where(and(eq(ingestKeys.projectId, projectId), eq(ingestKeys.kind, 'demo'), isNull(ingestKeys.revokedAt)))
+    .limit(1);
+  if (existing) return existing.key;
+  const made = newIngestKey(projectId, name, 'demo', now);
+  await db.insert(ingestKeys).values(made);
+  return made.key;
+}
+
+/** What ingestion needs to know about a presented key; undefined when unknown or revoked. */
+export async function findActiveIngestKey(db: Db, key: string) {
+  const [row] = await db
+    .select({ id: ingestKeys.id, projectId: ingestKeys.projectId, kind: ingestKeys.kind, lastUsedAt: ingestKeys.lastUsedAt })
+    .from(ingestKeys)
+    .where(and(eq(ingestKeys.key, key), isNull(ingestKeys.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function markIngestKeyUsed(db: Db, id: string, now: Date) {
+  await db.update(ingestKeys).set({ lastUsedAt: now }).where(eq(ingestKeys.id, id));
+}

@@ -1,0 +1,124 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@questboard/shared/api-error';
+import { INGEST_MAX_EVENTS, ingestAnswerSchema, ingestBatchSchema } from '@questboard/shared/events';
+import type { Db } from '../../db/database';
+import { HttpError, tooManyRequests } from '../../http-error';
+import type { Clock } from '../../lib/clock';
+import { RateLimiter } from '../../lib/rate-limiter';
+import { EventStoreBusyError, type EventStore } from '../events/event-store';
+import { findActiveIngestKey, markIngestKeyUsed } from './ingest-key-store';
+import { validateEvents } from './event-validation';
+
+export interface IngestLimits {
+  /** Requests per key in each window; the SDK sends at most one request at a time. */
+  requestsPerKey: number;
+  windowMs: number;
+}
+
+/** About 200,000 events a second per key at full batches: the limit stops runaway loops, not games. */
+export const defaultIngestLimits: IngestLimits = { requestsPerKey: 200, windowMs: 1000 };
+
+const keyShape = /^qbk_[A-Za-z0-9_-]{20,120}$/;
+
+export const ingestErrors = {
+  missingKey: () => new HttpError(401, 'INGEST_KEY_MISSING', "Send the project's ingestion key in the X-Ingest-Key header."),
+  unknownKey: () => new HttpError(401, 'INGEST_KEY_INVALID', 'This ingestion key is unknown or has been revoked.'),
+  tooManyEvents: () =>
+    new HttpError(413, 'PAYLOAD_TOO_LARGE', `A batch holds at most ${INGEST_MAX_EVENTS} events; send the rest in another request.`),
+  busy: (retryAfterSeconds: number) =>
+    new HttpError(503, 'INGEST_BUSY', 'Ingestion is busy. Retry after the time in Retry-After.', {
+      'retry-after': String(retryAfterSeconds),
+    }),
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ingestKey: { id: string; projectId: string; kind: 'standard' | 'demo'; lastUsedAt: Date | null } | null;
+  }
+}
+
+/**
+ * POST /ingest/v1/batch (CONTRACT.md). Games call it from any origin, so this route, and only this
+ * one, answers CORS. The key is checked before the body is read; the answer comes once the
+ * accepted events are durable.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; limits?: IngestLimits }> = async (
+  app,
+  { db, clock, events, limits = defaultIngestLimits },
+) => {
+  const limiter = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock);
+  app.decorateRequest('ingestKey', null);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers({
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'Retry-After',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+  });
+  // navigator.sendBeacon and no-preflight fetches send text/plain: the body is JSON all the same.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+    void app.getDefaultJsonParser('error', 'error')(request, body as string, done);
+  });
+
+  app.options('/ingest/v1/batch', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .code(204)
+      .headers({
+        'access-control-allow-methods': 'POST, OPTIONS',
+        'access-control-allow-headers': 'Content-Type, Content-Encoding, X-Ingest-Key',
+        'access-control-max-age': '86400',
+      })
+      .send(),
+  );
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const presented = request.headers['x-ingest-key'];
+    if (presented === undefined || presented === '') throw ingestErrors.missingKey();
+    if (typeof presented !== 'string' || !keyShape.test(presented)) throw ingestErrors.unknownKey();
+    const key = await findActiveIngestKey(db, presented);
+    if (!key) throw ingestErrors.unknownKey();
+    const verdict = limiter.hit(key.id);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      throw tooManyRequests(verdict.retryAfterSeconds, 'Too many requests for this ingestion key. Retry after the time in Retry-After.');
+    }
+    request.ingestKey = key;
+  };
+
+  app.post(
+    '/ingest/v1/batch',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['ingestion'],
+        summary: `Send up to ${INGEST_MAX_EVENTS} events (JSON, optionally gzip, at most 1 MB) with the X-Ingest-Key header`,
+        description:
+          'Every event is validated on its own: the answer counts the accepted ones and gives the reason for each rejected one. ' +
+          'An insert_id the project already holds is not stored again, so a retried batch is safe. 2xx only once the events are durable.',
+        security: [{ ingestKey: [] }],
+        body: ingestBatchSchema,
+        response: { 200: ingestAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const key = request.ingestKey;
+      if (!key) throw ingestErrors.missingKey();
+      if (request.body.events.length > INGEST_MAX_EVENTS) throw ingestErrors.tooManyEvents();
+      const now = clock.now();
+      const { accepted, rejected } = validateEvents(request.body.events, now, key.kind === 'demo');
+      try {
+        await events.append(key.projectId, accepted);
+      } catch (error) {
+        if (error instanceof EventStoreBusyError) throw ingestErrors.busy(error.retryAfterSeconds);
+        throw error;
+      }
+      // The developer page shows when a key was last used; a minute's precision is plenty.
+      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) {
+        await markIngestKeyUsed(db, key.id, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not mark the key used'));
+      }
+      return { accepted: accepted.length, rejected };
+    },
+  );
+};

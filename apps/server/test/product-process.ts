@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { openDatabase } from '../src/db/database';
+import { ingestKeys, organisations, projects } from '../src/db/schema';
+import { projectTable } from '../src/modules/events/event-table';
+import { newIngestKey } from '../src/modules/ingestion/ingest-key-store';
+
+/** The product as `npm start` runs it, for the tests that need a real process (kill, CLI). */
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export function startProduct(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { child, exited };
+}
+
+export async function waitForReady(base: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+/** An organisation with one project and its key, written before the server starts. */
+export async function seedProject(dataDir: string, identifier: string) {
+  const database = await openDatabase({ dataDir });
+  const now = new Date();
+  const [organisation] = await database.db.insert(organisations).values({ name: 'Seeded Studio', createdAt: now, updatedAt: now }).returning();
+  const [project] = await database.db
+    .insert(projects)
+    .values({ organisationId: organisation!.id, name: identifier, description: 'd'.repeat(150), identifier, createdAt: now, updatedAt: now })
+    .returning();
+  const key = newIngestKey(project!.id, 'Default', 'standard', now);
+  await database.db.insert(ingestKeys).values(key);
+  await database.close();
+  return { projectId: project!.id, key: key.key };
+}
+
+/** Reads the project's events straight from the DuckDB file (the server must be stopped). */
+export async function storedEvents(dataDir: string, projectId: string): Promise<{ insertId: string; demo: boolean }[]> {
+  const instance = await DuckDBInstance.create(path.join(dataDir, 'events', 'events.duckdb'));
+  try {
+    const connection = await instance.connect();
+    const rows = (await connection.runAndReadAll(`SELECT insert_id, demo FROM ${projectTable(projectId)}`)).getRowsJS();
+    connection.closeSync();
+    return rows.map(([insertId, demo]) => ({ insertId: insertId as string, demo: demo as boolean }));
+  } finally {
+    instance.closeSync();
+  }
+}

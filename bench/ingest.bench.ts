@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'node:http';
+import { buildApp } from '../apps/server/src/app';
+import { parseConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/database';
+import { demoPopulation } from '../apps/server/src/modules/demo/demo-population';
+import { seedProject } from '../apps/server/test/product-process';
+
+// `npm run bench` (issue 7): sustained ingestion over real HTTP (keep-alive, loopback) with
+// 1,000-event batches, and the acknowledgement latency. Target: at least 50,000 events a second.
+// The load generator shares the machine's two cores with the server, as a game's traffic would not:
+// the figure is a lower bound.
+
+const batchSize = 1000;
+const concurrency = 4;
+const warmupMs = 5_000;
+const measureMs = 20_000;
+
+export interface IngestBenchResult {
+  eventsPerSecond: number;
+  requests: number;
+  events: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** A realistic batch (from the demo population) with a placeholder that makes every batch's ids new. */
+function batchTemplate(): string {
+  const events = [];
+  for (const event of demoPopulation({ players: 200, days: 30, end: new Date(), seed: 7 })) {
+    events.push({ ...event, insert_id: `bench-__BATCH__-${events.length}` });
+    if (events.length === batchSize) break;
+  }
+  return JSON.stringify({ events });
+}
+
+export async function runIngestBench(): Promise<IngestBenchResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-ingest-bench-'));
+  // Always the embedded databases: the event store is what is measured.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: '', NODE_ENV: 'production' };
+  delete env.DATABASE_URL;
+  const config = parseConfig(env);
+  // The project and its key are written straight into the embedded database; what is measured is ingestion.
+  const key = await seedProject(dataDir, 'bench');
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+
+  const app = await buildApp({ config, database, logger: false, ingestLimits: { requestsPerKey: 10_000, windowMs: 1000 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const template = batchTemplate();
+  let nextBatch = 0;
+
+  const send = () =>
+    new Promise<number>((resolve, reject) => {
+      const body = template.replaceAll('__BATCH__', String(nextBatch++));
+      const started = performance.now();
+      const req = request(
+        { agent, port, host: '127.0.0.1', method: 'POST', path: '/ingest/v1/batch', headers: { 'content-type': 'application/json', 'x-ingest-key': key.key, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            const accepted = res.statusCode === 200 ? (JSON.parse(text) as { accepted: number }).accepted : 0;
+            if (accepted === batchSize) resolve(performance.now() - started);
+            else reject(new Error(`ingest answered ${res.statusCode}: ${text.slice(0, 200)}`));
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  try {
+    const latencies: number[] = [];
+    let measuring = false;
+    let measuredStart = 0;
+    const deadline = performance.now() + warmupMs + measureMs;
+    setTimeout(() => {
+      measuring = true;
+      measuredStart = performance.now();
+    }, warmupMs);
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        const latency = await send();
+        if (measuring) latencies.push(latency);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const seconds = (performance.now() - measuredStart) / 1000;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      eventsPerSecond: Math.round((latencies.length * batchSize) / seconds),
+      requests: latencies.length,
+      events: latencies.length * batchSize,
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted.at(-1) ?? 0),
+    };
+  } finally {
+    agent.destroy();
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

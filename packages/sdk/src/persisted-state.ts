@@ -1,0 +1,38 @@
+import type { IngestEvent, PersistedState, SessionState } from './types';
+
+/**
+ * The state a storage gave back, checked field by field: it may come from an older SDK, a hand-edited
+ * file or a half-written one. What cannot be used is left out rather than failing the start.
+ */
+export function readPersistedState(raw: unknown): PersistedState | undefined {
+  if (!isRecord(raw) || raw.version !== 1 || !isText(raw.anonymousId)) return undefined;
+  const state: PersistedState = {
+    version: 1,
+    anonymousId: raw.anonymousId,
+    queue: Array.isArray(raw.queue) ? raw.queue.filter(isQueuedEvent) : [],
+  };
+  if (isText(raw.userId)) state.userId = raw.userId;
+  if (isSession(raw.session)) state.session = { id: raw.session.id, lastEventAt: raw.session.lastEventAt };
+  return state;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+function isSession(value: unknown): value is SessionState {
+  return (
+    isRecord(value) && isText(value.id) && typeof value.lastEventAt === 'number' && Number.isFinite(value.lastEventAt)
+  );
+}
+
+// The server has the last word on each event; this only keeps out what the SDK itself relies on.
+function isQueuedEvent(value: unknown): value is IngestEvent {
+  return (
+    isRecord(value) && isText(value.insert_id) && isText(value.name) && isText(value.user_id) && isText(value.timestamp)
+  );
+}

@@ -1,0 +1,79 @@
+// The shapes the SDK works with. The event mirrors the server's schema for one event
+// (packages/shared/src/events.ts); the SDK cannot import it, because it must stay dependency-free.
+
+export type PropertyValue = string | number | boolean | null;
+
+/** Flat: at most 50 keys of 1 to 64 characters; strings of at most 1024 characters. */
+export type EventProperties = Record<string, PropertyValue>;
+
+/** One event as it is queued, persisted and sent to POST /ingest/v1/batch. */
+export interface IngestEvent {
+  insert_id: string;
+  name: string;
+  user_id: string;
+  /** ISO 8601 in UTC, like 2026-05-01T12:00:00.000Z. */
+  timestamp: string;
+  session_id?: string;
+  platform?: string;
+  app_version?: string;
+  build?: string;
+  country?: string;
+  properties?: EventProperties;
+  revenue_amount?: number;
+  currency?: string;
+  product_id?: string;
+}
+
+export interface SessionState {
+  id: string;
+  /** Epoch milliseconds of the session's latest event. */
+  lastEventAt: number;
+}
+
+/** Everything that must survive a reload or a crash: the player's ids, the session and the queue. */
+export interface PersistedState {
+  version: 1;
+  anonymousId: string;
+  userId?: string;
+  session?: SessionState;
+  /** Oldest first. */
+  queue: IngestEvent[];
+}
+
+/**
+ * Where the SDK keeps its state between runs. `load` is called once, at start; `save` replaces the
+ * whole state and is never called again before a returned promise settles. Either may throw: the
+ * SDK warns and carries on in memory.
+ */
+export interface QuestboardStorage {
+  load(): PersistedState | undefined;
+  save(state: PersistedState): void | Promise<void>;
+}
+
+/** `console` fits. */
+export interface Logger {
+  warn(message: string): void;
+}
+
+/** `setTimeout`/`clearTimeout`, injectable so tests move time by hand. */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface FetchInit {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  keepalive?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface FetchResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/** The part of the standard `fetch` the SDK uses; `globalThis.fetch` fits. */
+export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;
