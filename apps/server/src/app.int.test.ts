@@ -200,6 +200,7 @@ describe.each(databaseTargets)('database layer on $name', (target) => {
       expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'error', eventStore: 'ok' } });
     } finally {
       await t.app.close();
+      await t.events.close();
       await t.storage.dispose();
     }
   });

@@ -36,6 +36,10 @@ import { eventRoutes } from './modules/events/routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
+import { projectDataRoutes } from './modules/events/data-routes';
+import { scheduleRetention } from './modules/events/retention';
+import { QuotaTracker } from './modules/usage/quota-tracker';
+import { usageRoutes } from './modules/usage/routes';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -159,7 +163,12 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(ingestKeyRoutes, { db, clock });
   await app.register(eventRoutes, { db, events });
   await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir });
-  await app.register(ingestRoutes, { db, clock, events, limits: ingestLimits });
+  const quotas = new QuotaTracker(db, events, clock);
+  await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });
+  await app.register(projectDataRoutes, { db, clock, events, quotas });
+  await app.register(usageRoutes, { db, clock, events, quotas });
+  const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
+  app.addHook('preClose', async () => stopRetention());
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });
   await app.register(organisationInvitationRoutes, { invitations });
   await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock }) });

@@ -4,6 +4,7 @@ import type { Clock } from '../src/lib/clock';
 import { openDatabase } from '../src/db/database';
 import type { DatabaseTarget } from './databases';
 import type { EventStore } from '../src/modules/events/event-store';
+import { openEventStore } from '../src/modules/events/open-event-store';
 import type { IngestLimits } from '../src/modules/ingestion/ingest-routes';
 
 /** A real app on a real, empty database, ready for `app.inject`. */
@@ -27,13 +28,15 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // Opened here rather than by the app, so tests can reach the store behind the API.
+  const events = options.events ?? (await openEventStore(config.dataDir));
   const app = await buildApp({
     config,
     database,
     webRoot: options.webRoot,
     logger: false,
     clock: options.clock,
-    events: options.events,
+    events,
     ingestLimits: options.ingestLimits,
   });
   options.extend?.(app);
@@ -42,9 +45,11 @@ export async function createTestApp(
     app,
     config,
     database,
+    events,
     storage,
     close: async () => {
       await app.close();
+      await events.close();
       await database.close();
       await storage.dispose();
     },

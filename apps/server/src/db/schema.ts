@@ -126,6 +126,8 @@ export const organisations = pgTable('organisations', {
   createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Events the organisation may ingest per UTC calendar month; null: no limit (issue 9, set by an owner). */
+  monthlyEventQuota: integer('monthly_event_quota'),
 });
 
 /**
@@ -203,6 +205,8 @@ export const projects = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull(),
     identifier: text('identifier').notNull(),
+    /** Events older than this many days are deleted and refused; null keeps them all (issue 9). */
+    eventRetentionDays: integer('event_retention_days'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
-import { EventStoreBusyError, type EventStore, type NewEvent } from './event-store';
+import { EventStoreBusyError, type EventStore, type NewEvent, type ProjectUsage, type UsageWindow } from './event-store';
 import { eventColumnsSql, projectTable, toStoredEvent } from './event-table';
 
 export interface DuckDbEventStoreOptions {
@@ -40,7 +40,7 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
       .getRowsJS()
       .map(([name]) => name as string),
   );
-  return new DuckDbEventStore(instance, writer, tables, options.maxQueuedEvents ?? 200_000, options.maxEventsPerCommit ?? 50_000);
+  return new DuckDbEventStore(options.file, instance, writer, tables, options.maxQueuedEvents ?? 200_000, options.maxEventsPerCommit ?? 50_000);
 }
 
 class DuckDbEventStore implements EventStore {
@@ -53,6 +53,7 @@ class DuckDbEventStore implements EventStore {
   private closed = false;
 
   constructor(
+    private readonly file: string,
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
     private readonly tables: Set<string>,
@@ -209,6 +210,56 @@ class DuckDbEventStore implements EventStore {
       const result = await this.writer.run(`DELETE FROM ${table} WHERE demo`);
       return result.rowsChanged;
     });
+  }
+
+  deleteAll(projectId: string): Promise<number> {
+    const table = projectTable(projectId);
+    return this.serialised(async () => {
+      if (!this.tables.has(table)) return 0;
+      return (await this.writer.run(`DELETE FROM ${table}`)).rowsChanged;
+    });
+  }
+
+  deleteBefore(projectId: string, cutoff: Date): Promise<number> {
+    const table = projectTable(projectId);
+    return this.serialised(async () => {
+      if (!this.tables.has(table)) return 0;
+      return (await this.writer.run(`DELETE FROM ${table} WHERE ts < epoch_ms($1::BIGINT)`, [cutoff.getTime()])).rowsChanged;
+    });
+  }
+
+  usage(projectId: string, window: UsageWindow): Promise<ProjectUsage> {
+    const empty: ProjectUsage = { storedEvents: 0, eventsThisMonth: 0, monthlyActivePlayers: 0, daily: [] };
+    return this.read(projectId, empty, async (connection, table) => {
+      const totals = await connection.runAndReadAll(
+        `SELECT count(*)::DOUBLE,
+                (count(*) FILTER (WHERE received_at >= epoch_ms($1::BIGINT)))::DOUBLE,
+                (count(DISTINCT user_id) FILTER (WHERE ts >= epoch_ms($1::BIGINT)))::DOUBLE
+         FROM ${table}`,
+        [window.monthStart.getTime()],
+      );
+      const [stored, month, players] = totals.getRowsJS()[0] as [number, number, number];
+      const days = await connection.runAndReadAll(
+        `SELECT strftime(received_at::DATE, '%Y-%m-%d') AS day, count(*)::DOUBLE AS events FROM ${table}
+         WHERE received_at >= epoch_ms($1::BIGINT) GROUP BY 1 ORDER BY 1`,
+        [window.from.getTime()],
+      );
+      return {
+        storedEvents: stored,
+        eventsThisMonth: month,
+        monthlyActivePlayers: players,
+        daily: days.getRowsJS().map(([day, events]) => ({ day: day as string, events: events as number })),
+      };
+    });
+  }
+
+  async sizeBytes(): Promise<number> {
+    if (this.file === ':memory:') return 0;
+    let total = 0;
+    for (const file of [this.file, `${this.file}.wal`]) {
+      total += await fs.promises.stat(file).then((stat) => stat.size, () => 0);
+    }
+    return total;
   }
 
   deleteProject(projectId: string): Promise<void> {

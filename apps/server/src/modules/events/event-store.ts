@@ -28,10 +28,35 @@ export interface EventStore {
   deleteDemo(projectId: string): Promise<number>;
   /** Removes everything the project holds (the project is being deleted). */
   deleteProject(projectId: string): Promise<void>;
+  /** Removes all of the project's events and answers how many; the project stays. */
+  deleteAll(projectId: string): Promise<number>;
+  /** Removes the events that happened before `cutoff` (data retention); answers how many. */
+  deleteBefore(projectId: string, cutoff: Date): Promise<number>;
+  /** What the project ingested: by UTC day of receipt from `from`, and its players this month. */
+  usage(projectId: string, window: UsageWindow): Promise<ProjectUsage>;
+  /** Bytes the store occupies on disk, all projects together. */
+  sizeBytes(): Promise<number>;
   /** Throws unless the store can answer queries (readiness). */
   ping(): Promise<void>;
   /** Writes what is queued, then closes. */
   close(): Promise<void>;
+}
+
+export interface UsageWindow {
+  /** First UTC day of the daily series. */
+  from: Date;
+  /** Start of the current UTC calendar month. */
+  monthStart: Date;
+}
+
+export interface ProjectUsage {
+  storedEvents: number;
+  /** Events received this month (what a quota counts). */
+  eventsThisMonth: number;
+  /** Distinct players with an event this month. */
+  monthlyActivePlayers: number;
+  /** Events received per UTC day from `from`, days without events left out. */
+  daily: { day: string; events: number }[];
 }
 
 /** The write queue is full: the client should retry after `retryAfterSeconds`. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { INGEST_KEY_PREFIX, MAX_ACTIVE_INGEST_KEYS, type IngestKey, type IngestKeyKind } from '@questboard/shared/developer';
 import type { Db } from '../../db/database';
-import { ingestKeys } from '../../db/schema';
+import { ingestKeys, organisations, projects } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
 type IngestKeyRow = typeof ingestKeys.$inferSelect;
@@ -86,15 +86,26 @@ export async function demoIngestKey(db: Db, projectId: string, name: string, now
   return made.key;
 }
 
-/** What ingestion needs to know about a presented key; undefined when unknown or revoked. */
+/** What ingestion needs to know about a presented key, in one query; undefined when unknown or revoked. */
 export async function findActiveIngestKey(db: Db, key: string) {
   const [row] = await db
-    .select({ id: ingestKeys.id, projectId: ingestKeys.projectId, kind: ingestKeys.kind, lastUsedAt: ingestKeys.lastUsedAt })
+    .select({
+      id: ingestKeys.id,
+      projectId: ingestKeys.projectId,
+      kind: ingestKeys.kind,
+      lastUsedAt: ingestKeys.lastUsedAt,
+      organisationId: projects.organisationId,
+      eventRetentionDays: projects.eventRetentionDays,
+      monthlyEventQuota: organisations.monthlyEventQuota,
+    })
     .from(ingestKeys)
+    .innerJoin(projects, eq(projects.id, ingestKeys.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(ingestKeys.key, key), isNull(ingestKeys.revokedAt)))
     .limit(1);
   return row;
 }
+export type ActiveIngestKey = NonNullable<Awaited<ReturnType<typeof findActiveIngestKey>>>;
 
 export async function markIngestKeyUsed(db: Db, id: string, now: Date) {
   await db.update(ingestKeys).set({ lastUsedAt: now }).where(eq(ingestKeys.id, id));

@@ -7,7 +7,9 @@ import { HttpError, tooManyRequests } from '../../http-error';
 import type { Clock } from '../../lib/clock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { EventStoreBusyError, type EventStore } from '../events/event-store';
-import { findActiveIngestKey, markIngestKeyUsed } from './ingest-key-store';
+import { findActiveIngestKey, markIngestKeyUsed, type ActiveIngestKey } from './ingest-key-store';
+import type { QuotaTracker } from '../usage/quota-tracker';
+import { utcMonth } from '@questboard/shared/usage';
 import { validateEvents } from './event-validation';
 
 export interface IngestLimits {
@@ -26,6 +28,13 @@ export const ingestErrors = {
   unknownKey: () => new HttpError(401, 'INGEST_KEY_INVALID', 'This ingestion key is unknown or has been revoked.'),
   tooManyEvents: () =>
     new HttpError(413, 'PAYLOAD_TOO_LARGE', `A batch holds at most ${INGEST_MAX_EVENTS} events; send the rest in another request.`),
+  quotaExceeded: (quota: number, retryAfterSeconds: number) =>
+    new HttpError(
+      429,
+      'QUOTA_EXCEEDED',
+      `This organisation has used its monthly quota of ${quota.toLocaleString('en')} events. Ingestion resumes next month, or when an owner raises the quota on the billing page.`,
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   busy: (retryAfterSeconds: number) =>
     new HttpError(503, 'INGEST_BUSY', 'Ingestion is busy. Retry after the time in Retry-After.', {
       'retry-after': String(retryAfterSeconds),
@@ -34,7 +43,7 @@ export const ingestErrors = {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    ingestKey: { id: string; projectId: string; kind: 'standard' | 'demo'; lastUsedAt: Date | null } | null;
+    ingestKey: ActiveIngestKey | null;
   }
 }
 
@@ -43,9 +52,9 @@ declare module 'fastify' {
  * one, answers CORS. The key is checked before the body is read; the answer comes once the
  * accepted events are durable.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; limits?: IngestLimits }> = async (
+export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: QuotaTracker; limits?: IngestLimits }> = async (
   app,
-  { db, clock, events, limits = defaultIngestLimits },
+  { db, clock, events, quotas, limits = defaultIngestLimits },
 ) => {
   const limiter = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock);
   app.decorateRequest('ingestKey', null);
@@ -107,13 +116,19 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
       if (!key) throw ingestErrors.missingKey();
       if (request.body.events.length > INGEST_MAX_EVENTS) throw ingestErrors.tooManyEvents();
       const now = clock.now();
-      const { accepted, rejected } = validateEvents(request.body.events, now, key.kind === 'demo');
+      const { accepted, rejected } = validateEvents(request.body.events, now, key.kind === 'demo', key.eventRetentionDays);
+      const quota = key.monthlyEventQuota;
+      if (!(await quotas.reserve(key.organisationId, quota, accepted.length)) && quota !== null) {
+        throw ingestErrors.quotaExceeded(quota, Math.ceil((utcMonth(now).next.getTime() - now.getTime()) / 1000));
+      }
       try {
         await events.append(key.projectId, accepted);
       } catch (error) {
+        if (quota !== null) quotas.release(key.organisationId, accepted.length);
         if (error instanceof EventStoreBusyError) throw ingestErrors.busy(error.retryAfterSeconds);
         throw error;
       }
+      if (quota === null) quotas.add(key.organisationId, accepted.length);
       // The developer page shows when a key was last used; a minute's precision is plenty.
       if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) {
         await markIngestKeyUsed(db, key.id, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not mark the key used'));
