@@ -40,6 +40,8 @@ import { projectDataRoutes } from './modules/events/data-routes';
 import { scheduleRetention } from './modules/events/retention';
 import { QuotaTracker } from './modules/usage/quota-tracker';
 import { usageRoutes } from './modules/usage/routes';
+import { createSupportService } from './modules/support/support-service';
+import { supportRoutes } from './modules/support/routes';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -172,6 +174,25 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });
   await app.register(organisationInvitationRoutes, { invitations });
   await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock }) });
+  const support = createSupportService({
+    db,
+    clock,
+    mailer,
+    supportEmail: config.supportEmail,
+    appName: config.appName,
+    version: productVersion,
+    instanceId: installation.instanceId,
+    logger: app.log,
+  });
+  const status = () => ({
+    version: productVersion,
+    database: database.driver,
+    eventStore: events.kind,
+    mail: mailer.kind,
+    googleSignIn: config.google !== undefined,
+    supportEmail: support.configured,
+  });
+  await app.register(supportRoutes, { support, status });
 
   await registerWebApp(app, { webRoot, appName: config.appName });
   return app;

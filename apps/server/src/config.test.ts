@@ -60,9 +60,15 @@ describe('parseConfig', () => {
     [{ GOOGLE_ISSUER: 'http://accounts.example.com' }, 'Invalid configuration: GOOGLE_ISSUER must use https:// (http:// is accepted only on a loopback address) (got "http://accounts.example.com").'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test (got "staging").'],
     [{ SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL must be an e-mail address (got "support").'],
+    [{ SUPPORT_EMAIL: 'Support <support@studio.example>' }, 'Invalid configuration: SUPPORT_EMAIL must be an e-mail address (got "Support <support@studio.example>").'],
+    [{ SUPPORT_EMAIL: 'a@studio.example\r\nBcc: b@x.example' }, 'Invalid configuration: SUPPORT_EMAIL must be an e-mail address (got "a@studio.example\\r\\nBcc: b@x.example").'],
     [{ ANDROID_MIN_VERSION: 'twelve' }, 'Invalid configuration: ANDROID_MIN_VERSION must be a version number like 12 (got "twelve").'],
   ])('rejects %o with one clear line', (env, line) => {
     expect(errorLines(env)).toEqual([line]);
+  });
+
+  it('takes SUPPORT_EMAIL as a bare address, trimmed', () => {
+    expect(parseConfig({ SUPPORT_EMAIL: ' support@studio.example ' }).supportEmail).toBe('support@studio.example');
   });
 
   it('names every invalid variable, one per line', () => {

@@ -60,7 +60,8 @@ const environmentSchema = z.object({
     .regex(/^\d+(\.\d+)*$/, 'must be a version number like 12')
     .default('12'),
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
-  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  // A bare address (no display name): it is only ever a mail's recipient, never shown to clients.
+  SUPPORT_EMAIL: z.string().trim().pipe(z.email({ message: 'must be an e-mail address' })).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go instead of MAIL_FROM (the support form: the person who wrote). */
+  replyTo?: string;
 }
 
 export interface StoredMail extends MailMessage {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { metricDefinition, metricDefinitions } from './metric-definitions';
+
+describe('metric definitions', () => {
+  it('defines each metric of DESIGN.md once, with its formula', () => {
+    expect(new Set(metricDefinitions.map((metric) => metric.key)).size).toBe(metricDefinitions.length);
+    expect(metricDefinitions.map((metric) => metric.name)).toEqual([
+      'DAU', 'WAU / MAU', 'Stickiness', 'New users', 'Classic Dn retention', 'Rolling Dn retention', 'Session',
+      'Session length', 'Revenue', 'ARPDAU', 'ARPPU', 'Paying conversion', 'Cumulative LTV',
+    ]);
+    expect(metricDefinition('stickiness').definition).toBe('Stickiness = DAU / MAU.');
+    expect(metricDefinition('arpdau').definition).toBe('ARPDAU = revenue that day / DAU.');
+  });
+});
