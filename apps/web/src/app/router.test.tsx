@@ -40,6 +40,7 @@ describe('routes', () => {
     '/complete-profile',
     '/project/p1',
     '/project/p1/revenue-optimisation',
+    '/project/p1/users',
   ])('guards %s, remembering it as the origin', async (path) => {
     const { router } = renderRoute(path);
     expect(await loginHeading()).toBeInTheDocument();

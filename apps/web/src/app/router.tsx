@@ -33,11 +33,19 @@ const signedInPages: RouteObject[] = [
     lazy: lazyRoute(() => import('../features/projects/routes/project-layout')),
     children: [
       { index: true, element: <Navigate to={projectPages.overview.path} replace /> },
-      ...Object.values(projectPages).map((page) => ({
-        path: page.path,
-        handle: { title: page.title },
-        lazy: lazyRoute(() => import('../features/projects/routes/project-page')),
-      })),
+      // Users is who has access, i.e. the organisation's members: the organisations feature owns it.
+      {
+        path: projectPages.users.path,
+        handle: { title: projectPages.users.title },
+        lazy: lazyRoute(() => import('../features/organisations/routes/project-users')),
+      },
+      ...Object.values(projectPages)
+        .filter((page) => page !== projectPages.users)
+        .map((page) => ({
+          path: page.path,
+          handle: { title: page.title },
+          lazy: lazyRoute(() => import('../features/projects/routes/project-page')),
+        })),
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { UserMinus } from 'lucide-react';
+import { LockKeyhole, UserMinus } from 'lucide-react';
 import { displayName, initials } from '@questboard/shared/names';
 import type { Member, OrganisationRole } from '@questboard/shared/organisations';
 
@@ -13,12 +13,14 @@ interface MemberRowProps {
   /** The roles the viewer may give this member; null when the viewer may not change it. */
   roleChoices: OrganisationRole[] | null;
   canRemove: boolean;
+  /** Why the viewer, who manages others, has no controls here. */
+  lockedReason?: string | null;
   busy: boolean;
   onRoleChange: (role: OrganisationRole) => void;
   onRemove: () => void;
 }
 
-export function MemberRow({ member, isYou, roleChoices, canRemove, busy, onRoleChange, onRemove }: MemberRowProps) {
+export function MemberRow({ member, isYou, roleChoices, canRemove, lockedReason, busy, onRoleChange, onRemove }: MemberRowProps) {
   const name = displayName(member, member.email);
 
   return (
@@ -54,6 +56,13 @@ export function MemberRow({ member, isYou, roleChoices, canRemove, busy, onRoleC
           </Select>
         ) : (
           <Badge>{roleLabels[member.role]}</Badge>
+        )}
+        {lockedReason && (
+          // Sits where the remove button would, so the reason is beside the missing controls.
+          <span title={lockedReason} className="grid size-9 place-items-center text-muted-foreground">
+            <LockKeyhole aria-hidden="true" className="size-4" />
+            <span className="sr-only">{lockedReason}</span>
+          </span>
         )}
         {canRemove && (
           <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} title={`Remove ${name}`} disabled={busy} onClick={onRemove}>

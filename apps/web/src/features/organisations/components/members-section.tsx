@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { displayName } from '@questboard/shared/names';
-import { assignableRoles, canAssign, canManageMembers } from '@questboard/shared/organisations';
 import type { Member, Organisation, OrganisationRole } from '@questboard/shared/organisations';
 
 import { SettingsSection } from '../../../components/layouts/settings-section';
@@ -14,6 +13,7 @@ import { roleWithArticle } from '../../../utils/organisation-roles';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
+import { memberPermissions } from './member-permissions';
 import { MemberRow } from './member-row';
 
 interface MembersSectionProps {
@@ -29,9 +29,6 @@ export function MembersSection({ organisation, currentUserId }: MembersSectionPr
   const headingRef = useRef<HTMLHeadingElement>(null);
   const removal = useConfirmation<Member>(headingRef);
   const myRole = organisation.role;
-  // Your own role and membership are changed by someone else, or by leaving (below).
-  const manages = (member: Member) =>
-    canManageMembers(myRole) && member.userId !== currentUserId && canAssign(myRole, member.role);
 
   const onRoleChange = (member: Member, role: OrganisationRole) => {
     const name = displayName(member, member.email);
@@ -51,9 +48,11 @@ export function MembersSection({ organisation, currentUserId }: MembersSectionPr
       headingRef={headingRef}
       count={list?.length}
       description={
-        canManageMembers(myRole)
-          ? `People in ${organisation.name}. Change a role or remove someone; you can't give a role above your own.`
-          : `People in ${organisation.name}. Only owners and admins can change roles or remove members.`
+        myRole === 'owner'
+          ? `People in ${organisation.name}. Change a role or remove someone; the organisation always keeps at least one owner.`
+          : myRole === 'admin'
+            ? `People in ${organisation.name}. Change the role of admins and members or remove them; only an owner can change or remove an owner.`
+            : `People in ${organisation.name}. Only owners and admins can change roles or remove members.`
       }
     >
       {members.isPending && <ListSkeleton label="Loading members..." />}
@@ -67,8 +66,7 @@ export function MembersSection({ organisation, currentUserId }: MembersSectionPr
               key={member.userId}
               member={member}
               isYou={member.userId === currentUserId}
-              roleChoices={manages(member) ? assignableRoles(myRole) : null}
-              canRemove={manages(member)}
+              {...memberPermissions(myRole, member.role, member.userId === currentUserId)}
               busy={changeRole.isPending && changeRole.variables.userId === member.userId}
               onRoleChange={(role) => onRoleChange(member, role)}
               onRemove={() => removal.ask(member)}

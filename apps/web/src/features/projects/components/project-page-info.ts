@@ -11,7 +11,7 @@ export const projectPageIntros: Record<ProjectPagePath, string> = {
   'engagement-retention': 'How often players come back: sessions, day-1, day-7 and day-30 retention, and cohorts.',
   analytics: 'Free exploration of the game’s events: filters, breakdowns and funnels.',
   events: 'The events the game sends, their properties and how many arrive.',
-  users: 'The players of this game, searchable, each with their history.',
+  users: 'Who can open this project: the organisation’s members, their roles and invitations.',
   settings: 'The project’s name and description, and deleting it.',
   billing: 'Usage of this project: events ingested, monthly active players and storage. Questboard is self-hosted, so no payment is taken.',
   developer: 'API keys and the SDK set-up for sending events from the game.',
