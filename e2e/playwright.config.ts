@@ -58,6 +58,7 @@ export default defineConfig({
       GOOGLE_ISSUER: process.env.GOOGLE_ISSUER ?? '',
       GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? '',
       GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET ?? '',
+      SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? '',
     },
   },
 });

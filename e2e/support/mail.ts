@@ -7,11 +7,18 @@ const control = () => {
   return url;
 };
 
-interface CaughtMail {
+export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
   html: string;
+  /** The Reply-To header, when the mail has one. */
+  replyTo: string | null;
+}
+
+/** Every mail the SMTP catcher received so far, oldest first. */
+export async function caughtMail(): Promise<CaughtMail[]> {
+  return (await (await fetch(`${control()}/mail`)).json()) as CaughtMail[];
 }
 
 /**

@@ -20,7 +20,16 @@ export async function startStandIns(appUrl: string) {
       response.end(JSON.stringify(body));
     };
     if (request.method === 'GET' && request.url === '/mail') {
-      send(200, smtp.messages.map(({ to, subject, text, html }) => ({ to, subject, text, html })));
+      send(
+        200,
+        smtp.messages.map(({ to, subject, text, html, headers }) => ({
+          to,
+          subject,
+          text,
+          html,
+          replyTo: headers.find(([name]) => name === 'reply-to')?.[1] ?? null,
+        })),
+      );
       return;
     }
     if (request.method === 'POST' && request.url === '/google/accounts') {
@@ -42,6 +51,8 @@ export async function startStandIns(appUrl: string) {
       GOOGLE_ISSUER: google.issuer,
       GOOGLE_CLIENT_ID: e2eGoogleClient.clientId,
       GOOGLE_CLIENT_SECRET: e2eGoogleClient.clientSecret,
+      // The help page's contact form mails here (issue 9); the catcher takes any address.
+      SUPPORT_EMAIL: 'support@questboard.test',
       E2E_CONTROL_URL: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     },
     async stop() {

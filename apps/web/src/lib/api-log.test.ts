@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 import { API_LOG_LABELS, type ApiErrorLogger, callApi } from './api-log';
 
 describe('API_LOG_LABELS', () => {
-  it('are the labels of SPEC.md section 8', () => {
+  it('are the labels of SPEC.md section 8 and those of the developer and help pages', () => {
     expect(Object.values(API_LOG_LABELS).sort()).toEqual(
       [
         'Account registration failed',
@@ -19,6 +19,20 @@ describe('API_LOG_LABELS', () => {
         'Project creation failed',
         'Project update failed',
         'Project deletion failed',
+        'Data settings failed',
+        'Data retention update failed',
+        'Analytics data deletion failed',
+        'List ingestion keys failed',
+        'Ingestion key creation failed',
+        'Ingestion key revocation failed',
+        'Latest events failed',
+        'Demo data status failed',
+        'Demo data load failed',
+        'Demo data removal failed',
+        'Installation status failed',
+        'Support message failed',
+        'Get usage failed',
+        'Quota update failed',
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 // SPEC.md section 8: every product call logs its failure under a label and rethrows it.
 
-/** The labels of SPEC.md section 8, one per product call. */
+/** The labels of SPEC.md section 8, one per product call, then those of the calls added since. */
 export const API_LOG_LABELS = {
   accountRegistration: 'Account registration failed',
   nameUpdate: 'Name update failed',
@@ -14,6 +14,24 @@ export const API_LOG_LABELS = {
   projectCreation: 'Project creation failed',
   projectUpdate: 'Project update failed',
   projectDeletion: 'Project deletion failed',
+  // The settings page's data section (issue 9): not in SPEC.md, same pattern.
+  dataSettings: 'Data settings failed',
+  dataSettingsUpdate: 'Data retention update failed',
+  analyticsDeletion: 'Analytics data deletion failed',
+  // The developer page (ingestion keys, live check, demo data): not in SPEC.md, same pattern.
+  listIngestKeys: 'List ingestion keys failed',
+  ingestKeyCreation: 'Ingestion key creation failed',
+  ingestKeyRevocation: 'Ingestion key revocation failed',
+  latestEvents: 'Latest events failed',
+  demoDataStatus: 'Demo data status failed',
+  demoDataLoad: 'Demo data load failed',
+  demoDataRemoval: 'Demo data removal failed',
+  // The help page (issue 9): not in SPEC.md, same pattern.
+  installationStatus: 'Installation status failed',
+  supportMessage: 'Support message failed',
+  // The billing page (issue 9): not in SPEC.md, same pattern.
+  usage: 'Get usage failed',
+  quotaUpdate: 'Quota update failed',
 } as const;
 
 export type ApiErrorLogger = (label: string, error: unknown) => void;

@@ -1,7 +1,9 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { Input } from '../../../components/ui/input';
+import { keyboardShortcuts } from '../../../config/keyboard-shortcuts';
+import { useKeyboardShortcut } from '../../../hooks/use-keyboard-shortcut';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -9,6 +11,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function ProjectSearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useKeyboardShortcut(keyboardShortcuts.searchProjects.key, () => inputRef.current?.focus());
 
   // The address changed (back button, a link): show what it says.
   const [shown, setShown] = useState(value);
@@ -30,8 +34,10 @@ export function ProjectSearchBox({ value, onSearch }: { value: string; onSearch:
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
+        ref={inputRef}
         id={id}
         type="search"
+        aria-keyshortcuts={keyboardShortcuts.searchProjects.key}
         value={text}
         maxLength={200}
         placeholder="Search by name, description or identifier"

@@ -2,10 +2,12 @@ import { canDeleteProjects } from '@questboard/shared/projects';
 import type { Project } from '@questboard/shared/projects';
 
 import { useAuth } from '../../auth/auth-context';
+import { canManageProjectData } from '@questboard/shared/usage';
 import { DeleteProject } from './delete-project';
+import { ProjectDataSettings } from './project-data-settings';
 import { ProjectDetailsForm } from './project-details-form';
 
-/** The settings page: the project's details, and deleting it for owners and admins. */
+/** The settings page: details (the identifier read-only), and for owners and admins data retention, deleting events, deleting the project. */
 export function ProjectSettings({ project }: { project: Project }) {
   const { organizationData } = useAuth();
   const organisationId = organizationData?.id ?? '';
@@ -13,6 +15,7 @@ export function ProjectSettings({ project }: { project: Project }) {
     <div className="mt-6 flex flex-col gap-6">
       {/* A fresh form per project: switching project never keeps the previous one's edits. */}
       <ProjectDetailsForm key={project.id} organisationId={organisationId} project={project} />
+      {organizationData && canManageProjectData(organizationData.role) && <ProjectDataSettings key={`data-${project.id}`} project={project} />}
       {organizationData && canDeleteProjects(organizationData.role) && (
         <DeleteProject key={`delete-${project.id}`} organisationId={organisationId} project={project} />
       )}

@@ -24,6 +24,7 @@ beforeEach(async () => {
       body: infoOf(new URL(request.path, 'http://x').searchParams.get('identifier') ?? ''),
     }),
     'GET /core/projects/all': { body: projectPage([dragonQuest, orcRaiders]) },
+    [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
   });
 });
 
@@ -130,6 +131,7 @@ describe('/project/{identifier}/settings', () => {
       'GET /core/projects/info': { body: dragonQuest },
       'GET /core/projects/all': { body: projectPage([dragonQuest]) },
       [`PUT /core/projects/${dragonQuest.id}`]: { body: renamed },
+      [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
     });
     renderProjectArea('/project/dragon-quest-mobile/settings');
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
@@ -149,6 +151,7 @@ describe('/project/{identifier}/settings', () => {
       'GET /core/projects/info': { body: { ...dragonQuest, description: aDescription } },
       'GET /core/projects/all': { body: projectPage([dragonQuest]) },
       [`DELETE /core/projects/${dragonQuest.id}`]: { status: 204 },
+      [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
     });
     const router = renderProjectArea('/project/dragon-quest-mobile/settings');
     const confirm = await screen.findByRole('textbox', { name: 'Type "Dragon Quest Mobile" to confirm' });
@@ -169,5 +172,79 @@ describe('/project/{identifier}/settings', () => {
     renderProjectArea('/project/dragon-quest-mobile/settings', { organisation: { ...testOrganisation, role: 'member' } });
     expect(await screen.findByRole('form', { name: 'Project details' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete project' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Data retention' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete analytics data' })).not.toBeInTheDocument();
+  });
+
+  it('shortens the data retention after a confirmation that says what is deleted', async () => {
+    const settings = `/core/projects/${dragonQuest.id}/data-settings`;
+    server.routes({
+      'GET /core/projects/info': { body: dragonQuest },
+      'GET /core/projects/all': { body: projectPage([dragonQuest]) },
+      [`GET ${settings}`]: { body: { eventRetentionDays: 365 } },
+      [`PUT ${settings}`]: { body: { eventRetentionDays: 90 } },
+    });
+    renderProjectArea('/project/dragon-quest-mobile/settings');
+    const keep = await screen.findByRole('combobox', { name: 'Keep events for' });
+    expect(keep).toHaveValue('365');
+    const save = screen.getByRole('button', { name: 'Save retention' });
+    expect(save).toBeDisabled();
+    await userEvent.selectOptions(keep, '90 days');
+    await userEvent.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Shorten the data retention?' });
+    expect(dialog).toHaveTextContent('Events of Dragon Quest Mobile older than 90 days are deleted now.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete older events' }));
+    expect(await screen.findByText('Data retention saved')).toBeInTheDocument();
+    expect(server.bodyOf(`PUT ${settings}`)).toEqual({ eventRetentionDays: 90 });
+  });
+
+  it('keeps events forever without asking, since nothing is deleted', async () => {
+    const settings = `/core/projects/${dragonQuest.id}/data-settings`;
+    server.routes({
+      'GET /core/projects/info': { body: dragonQuest },
+      'GET /core/projects/all': { body: projectPage([dragonQuest]) },
+      [`GET ${settings}`]: { body: { eventRetentionDays: 30 } },
+      [`PUT ${settings}`]: { body: { eventRetentionDays: null } },
+    });
+    renderProjectArea('/project/dragon-quest-mobile/settings');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Keep events for' }), 'Forever');
+    await userEvent.click(screen.getByRole('button', { name: 'Save retention' }));
+    // The same toast as the previous test's may still be leaving sonner's store: check the call.
+    await waitFor(() => expect(server.bodyOf(`PUT ${settings}`)).toEqual({ eventRetentionDays: null }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save retention' })).toBeDisabled());
+  });
+
+  it('deletes all analytics data after a confirmation', async () => {
+    server.routes({
+      'GET /core/projects/info': { body: dragonQuest },
+      'GET /core/projects/all': { body: projectPage([dragonQuest]) },
+      [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
+      [`DELETE /core/projects/${dragonQuest.id}/events`]: { body: { deletedEvents: 1234 } },
+    });
+    renderProjectArea('/project/dragon-quest-mobile/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete analytics data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all analytics data?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete all events' }));
+    expect(await screen.findByText('Deleted 1,234 events')).toBeInTheDocument();
+    expect(server.calls()).toContain(`DELETE /core/projects/${dragonQuest.id}/events`);
+  });
+});
+
+describe('/project/{identifier}/developer', () => {
+  it('renders the developer page, its own chunk loaded on demand', async () => {
+    const project = `/core/projects/${dragonQuest.id}`;
+    server.routes({
+      'GET /core/projects/info': { body: dragonQuest },
+      'GET /core/projects/all': { body: projectPage([dragonQuest]) },
+      [`GET ${project}/ingest-keys`]: { body: { keys: [] } },
+      [`GET ${project}/events/latest`]: { body: { events: [], summary: { totalEvents: 0, demoEvents: 0, lastReceivedAt: null } } },
+      [`GET ${project}/demo-data`]: { body: { state: 'idle', players: 0, sentEvents: 0, demoEvents: 0, error: null } },
+    });
+    renderProjectArea('/project/dragon-quest-mobile/developer');
+    expect(screen.getByRole('heading', { level: 1, name: 'Developer' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingestion endpoint' })).toBeInTheDocument();
+    expect(await screen.findByText('Waiting for the first event…')).toBeInTheDocument();
+    expect(screen.queryByText('What will appear here')).not.toBeInTheDocument();
   });
 });

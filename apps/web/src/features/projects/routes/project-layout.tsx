@@ -1,11 +1,13 @@
 import { SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, Outlet, useParams } from 'react-router';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
 
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { buttonClasses } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
-import { paths } from '../../../config/paths';
+import { KEYBOARD_SHORTCUTS_SECTION_ID, keyboardShortcuts } from '../../../config/keyboard-shortcuts';
+import { paths, projectPages } from '../../../config/paths';
+import { useKeyboardShortcut } from '../../../hooks/use-keyboard-shortcut';
 import { isApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/auth-context';
@@ -29,6 +31,12 @@ function ProjectLayout() {
     if (notFound) notify.error(projectNotFoundMessage(projectId));
     else notify.error(PROJECT_LOAD_FAILED);
   }, [project.isError, notFound, projectId]);
+
+  // `?` anywhere in the project: its help page, at the keyboard shortcuts.
+  const navigate = useNavigate();
+  useKeyboardShortcut(keyboardShortcuts.help.key, () => {
+    void navigate(`${projectPages.helpSupport.getHref(projectId)}#${KEYBOARD_SHORTCUTS_SECTION_ID}`);
+  });
 
   if (notFound) {
     return (

@@ -1,12 +1,28 @@
+import { Suspense, lazy } from 'react';
 import { useLocation, useMatches } from 'react-router';
 
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { projectPages } from '../../../config/paths';
+import { lazyRoute } from '../../../lib/lazy-route';
 import { useCurrentProject } from '../components/current-project';
 import { projectPageIntros, projectPagePath } from '../components/project-page-info';
 import { ProjectSettings } from '../components/project-settings';
+
+// The developer page is its own chunk, loaded through lazyRoute (time-out, one reload after a
+// deploy) like the route modules. It gets the project as a prop and never imports this feature.
+const DeveloperPage = lazy(
+  lazyRoute(() => import('../../developer/developer-page').then((module) => ({ default: module.DeveloperPage }))),
+);
+// The help page likewise (issue 9).
+const HelpSupportPage = lazy(
+  lazyRoute(() => import('../../support/help-support-page').then((module) => ({ default: module.HelpSupportPage }))),
+);
+// The billing page likewise (issue 9).
+const BillingPage = lazy(
+  lazyRoute(() => import('../../billing/billing-page').then((module) => ({ default: module.BillingPage }))),
+);
 
 /** Route handle of a project page: its title (see projectPages in config/paths.ts). */
 export interface ProjectPageHandle {
@@ -34,6 +50,39 @@ function ProjectPageRoute() {
         </div>
       ) : page === projectPages.settings.path ? (
         <ProjectSettings project={project} />
+      ) : page === projectPages.developer.path ? (
+        <Suspense
+          fallback={
+            <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner />
+              Loading...
+            </div>
+          }
+        >
+          <DeveloperPage key={project.id} project={project} />
+        </Suspense>
+      ) : page === projectPages.helpSupport.path ? (
+        <Suspense
+          fallback={
+            <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner />
+              Loading...
+            </div>
+          }
+        >
+          <HelpSupportPage key={project.id} project={project} />
+        </Suspense>
+      ) : page === projectPages.billing.path ? (
+        <Suspense
+          fallback={
+            <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner />
+              Loading...
+            </div>
+          }
+        >
+          <BillingPage key={project.id} project={project} />
+        </Suspense>
       ) : (
         <Card className="mt-6 p-6">
           <h2 className="text-base font-semibold tracking-tight">What will appear here</h2>

@@ -1,0 +1,79 @@
+// The copy-ready snippets of "Send your first event", as plain functions of the key, the origin and
+// the sample event's id and time (generated when the page shows them, so a pasted command is valid).
+
+export const INGEST_PATH = '/ingest/v1/batch';
+/** Stands in for the key when the project has no active key. */
+export const KEY_PLACEHOLDER = 'YOUR_INGEST_KEY';
+
+/** The ingestion endpoint on the server this page came from. */
+export function ingestUrl(origin: string): string {
+  return `${origin.replace(/\/+$/u, '')}${INGEST_PATH}`;
+}
+
+export interface SnippetInput {
+  /** The ingestion key, or KEY_PLACEHOLDER. */
+  ingestKey: string;
+  /** Where Questboard runs, like https://analytics.example.com. */
+  origin: string;
+}
+
+export interface SampleEvent {
+  insertId: string;
+  /** ISO 8601 with a zone, like 2026-05-01T12:00:00.000Z. */
+  timestamp: string;
+}
+
+export function sdkSnippet({ ingestKey, origin }: SnippetInput): string {
+  return `import { createQuestboard } from '@questboard/sdk';
+
+const questboard = createQuestboard({
+  key: '${ingestKey}',
+  endpoint: '${origin.replace(/\/+$/u, '')}',
+  platform: 'web',
+  logger: console, // while you set it up: every warning in the console
+});
+
+questboard.identify('player-42');
+questboard.track('level_complete', { level: 3, stars: 2 });
+questboard.purchase({ productId: 'gem_pack_small', amount: 4.99, currency: 'USD' });
+
+// Events go out in batches every few seconds; flush() sends them now.
+await questboard.flush();
+`;
+}
+
+/** A curl command that sends one valid event (POSIX shells: the JSON is in single quotes). */
+export function curlSnippet({ ingestKey, origin }: SnippetInput, { insertId, timestamp }: SampleEvent): string {
+  const event = { insert_id: insertId, name: 'first_event', user_id: 'player-42', timestamp, platform: 'web', country: 'US' };
+  const fields = Object.entries(event)
+    .map(([field, value]) => `        "${field}": ${JSON.stringify(value)}`)
+    .join(',\n');
+  return `curl -X POST '${ingestUrl(origin)}' \\
+  -H 'Content-Type: application/json' \\
+  -H 'X-Ingest-Key: ${ingestKey}' \\
+  --data '{
+    "events": [
+      {
+${fields}
+      }
+    ]
+  }'
+`;
+}
+
+/**
+ * A random UUID v4 for the sample's insert_id. crypto.randomUUID exists only on secure origins, and
+ * a self-hosted server is often reached over plain http on a LAN; getRandomValues works everywhere.
+ */
+export function randomInsertId(fill: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes)): string {
+  const bytes = new Uint8Array(16);
+  fill(bytes);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function newSampleEvent(now: Date = new Date()): SampleEvent {
+  return { insertId: randomInsertId(), timestamp: now.toISOString() };
+}

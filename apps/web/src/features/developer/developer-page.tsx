@@ -1,0 +1,28 @@
+import { canDeleteProjects } from '@questboard/shared/projects';
+import type { Project } from '@questboard/shared/projects';
+
+import { useAuth } from '../auth/auth-context';
+import { DemoDataSection } from './components/demo-data-section';
+import { FirstEventSnippets } from './components/first-event-snippets';
+import { IngestKeysSection } from './components/ingest-keys-section';
+import { IngestionEndpoint } from './components/ingestion-endpoint';
+import { LiveCheck } from './components/live-check';
+
+/**
+ * The project's developer page: where games send events, the keys they send them with, snippets for
+ * a first event, a live check that shows it arrive, and demo data for an empty project.
+ */
+export function DeveloperPage({ project }: { project: Project }) {
+  const { organizationData } = useAuth();
+  // Games reach the server at the address this page came from.
+  const origin = window.location.origin;
+  return (
+    <div className="mt-6 flex flex-col gap-6">
+      <IngestionEndpoint origin={origin} />
+      <IngestKeysSection projectId={project.id} canRevoke={organizationData ? canDeleteProjects(organizationData.role) : false} />
+      <FirstEventSnippets projectId={project.id} origin={origin} />
+      <LiveCheck projectId={project.id} />
+      <DemoDataSection projectId={project.id} />
+    </div>
+  );
+}

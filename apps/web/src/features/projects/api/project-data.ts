@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataSettings } from '@questboard/shared/usage';
+
+import { apiClient } from '../../../lib/api-client';
+import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+
+// The settings page's data section: retention and deleting the project's analytics events.
+
+export const projectDataKeys = {
+  settings: (projectId: string) => ['project-data', projectId, 'settings'] as const,
+};
+
+const base = (projectId: string) => `/core/projects/${encodeURIComponent(projectId)}`;
+
+/** GET /core/projects/{id}/data-settings */
+export const getDataSettings = (projectId: string) =>
+  callApi(API_LOG_LABELS.dataSettings, () => apiClient.get<DataSettings>(`${base(projectId)}/data-settings`));
+
+export const dataSettingsQueryOptions = (projectId: string) =>
+  queryOptions({ queryKey: projectDataKeys.settings(projectId), queryFn: () => getDataSettings(projectId) });
+
+export function useDataSettings(projectId: string) {
+  return useQuery(dataSettingsQueryOptions(projectId));
+}
+
+/** PUT /core/projects/{id}/data-settings: older events are deleted at once. */
+export const updateDataSettings = (projectId: string, settings: DataSettings) =>
+  callApi(API_LOG_LABELS.dataSettingsUpdate, () => apiClient.put<DataSettings>(`${base(projectId)}/data-settings`, settings));
+
+export function useUpdateDataSettings(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: DataSettings) => updateDataSettings(projectId, settings),
+    onSuccess: (settings) => queryClient.setQueryData(projectDataKeys.settings(projectId), settings),
+  });
+}
+
+/** DELETE /core/projects/{id}/events: every analytics event of the project; the project stays. */
+export const deleteAnalyticsData = (projectId: string) =>
+  callApi(API_LOG_LABELS.analyticsDeletion, () => apiClient.delete<{ deletedEvents: number }>(`${base(projectId)}/events`));

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InstallationStatus } from '@questboard/shared/support';
+
+import { apiClient } from '../../../lib/api-client';
+import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+import { supportKeys } from './support-keys';
+
+/** GET /core/system/status: version, databases, and what is configured (never the values). */
+export const getInstallationStatus = (signal?: AbortSignal) =>
+  callApi(API_LOG_LABELS.installationStatus, () => apiClient.get<InstallationStatus>('/core/system/status', { signal }));
+
+export const installationStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: supportKeys.installationStatus(),
+    queryFn: ({ signal }) => getInstallationStatus(signal),
+    // Configuration changes only with a restart.
+    staleTime: 5 * 60 * 1000,
+  });
+
+export function useInstallationStatus() {
+  return useQuery(installationStatusQueryOptions());
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { completeProfile, signInByEmail } from '../support/journeys';
+import { uniqueEmail } from '../support/mail';
+
+// Issue 9, the settings page's data section: a retention that refuses old events, and deleting
+// every analytics event of a project while the project and its key stay.
+
+const shots = path.join(process.cwd(), 'test-results/screenshots');
+
+async function shoot(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('data retention refuses old events, and deleting analytics data empties the project', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signInByEmail(page, uniqueEmail('data'));
+  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
+  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Pixel Forge');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await completeProfile(page, 'Ada', 'Lovelace');
+
+  await page.getByRole('button', { name: 'New project' }).first().click();
+  const form = page.getByRole('form', { name: 'New project' });
+  await form.getByRole('textbox', { name: 'Project name' }).fill('Moon Miners');
+  await form.getByRole('textbox', { name: 'Description' }).fill('Moon Miners is a game for the data settings journey. '.repeat(4).trim());
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByText('Project created')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Project' });
+
+  await nav.getByRole('link', { name: 'Developer' }).click();
+  const row = page.getByRole('list', { name: 'Ingestion keys' }).getByRole('listitem').filter({ hasText: 'Default' });
+  const key = ((await row.locator('code').textContent()) ?? '').trim();
+  const send = (daysAgo: number[]) =>
+    request.post('/ingest/v1/batch', {
+      headers: { 'X-Ingest-Key': key },
+      data: {
+        events: daysAgo.map((days) => ({
+          insert_id: randomUUID(),
+          name: 'level_start',
+          user_id: 'e2e-player',
+          timestamp: new Date(Date.now() - days * 86_400_000).toISOString(),
+        })),
+      },
+    });
+  expect(await (await send([0, 1, 60])).json()).toEqual({ accepted: 3, rejected: [] });
+
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByText('Project created')).toBeHidden({ timeout: 10_000 });
+  const retention = page.getByRole('form', { name: 'Data retention' });
+  await retention.getByRole('combobox', { name: 'Keep events for' }).selectOption({ label: '30 days' });
+  await retention.getByRole('button', { name: 'Save retention' }).click();
+  const shorten = page.getByRole('dialog', { name: 'Shorten the data retention?' });
+  await shorten.getByRole('button', { name: 'Delete older events' }).click();
+  await expect(page.getByText('Data retention saved')).toBeVisible();
+  const old = await send([45]);
+  expect((await old.json()) as unknown).toMatchObject({ accepted: 0, rejected: [{ reason: "timestamp is older than this project's data retention of 30 days" }] });
+  await expect(page.getByText('Data retention saved')).toBeHidden({ timeout: 10_000 });
+  await shoot(page, 'project-settings');
+
+  // The 60-day-old event went with the retention: two are left, and both go now.
+  await page.getByRole('button', { name: 'Delete analytics data' }).click();
+  await page.getByRole('dialog', { name: 'Delete all analytics data?' }).getByRole('button', { name: 'Delete all events' }).click();
+  await expect(page.getByText('Deleted 2 events')).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Developer' }).click();
+  await expect(page.getByText('Waiting for the first event…')).toBeVisible();
+  // The project and its key stay.
+  expect(await (await send([0])).json()).toEqual({ accepted: 1, rejected: [] });
+});
