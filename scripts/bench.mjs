@@ -40,7 +40,7 @@ if (!only || only === 'ingest') {
   const { runIngestBench } = await import('../bench/ingest.bench.ts');
   const result = await runIngestBench();
   const target = 50_000;
-  console.log(`\nIngestion over HTTP, 1,000-event batches, 4 clients on the same machine (target ≥ ${target.toLocaleString('en')} events/s)\n`);
+  console.log(`\nIngestion over HTTP, 1,000-event batches, 16 senders on the same machine (target ≥ ${target.toLocaleString('en')} events/s)\n`);
   table(
     ['events/s', 'requests', 'ack p50 ms', 'ack p95 ms', 'ack p99 ms', 'ack max ms', 'target'],
     [[result.eventsPerSecond.toLocaleString('en'), result.requests, result.p50, result.p95, result.p99, result.max, result.eventsPerSecond >= target ? 'met' : 'MISSED'].map(String)],

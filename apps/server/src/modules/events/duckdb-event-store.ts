@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
 import { EventStoreBusyError, type EventStore, type NewEvent, type ProjectUsage, type UsageWindow } from './event-store';
@@ -23,7 +23,29 @@ interface QueuedWrite {
   reject: (error: unknown) => void;
 }
 
-const stagingColumns = `project_id VARCHAR, ${eventColumnsSql.replace(' PRIMARY KEY', '')}`;
+// JSON.stringify leaves out undefined fields: from_json reads them as NULL.
+const jsonRowShape = JSON.stringify([
+  {
+    insert_id: 'VARCHAR',
+    name: 'VARCHAR',
+    user_id: 'VARCHAR',
+    session_id: 'VARCHAR',
+    ts: 'BIGINT',
+    received: 'BIGINT',
+    platform: 'VARCHAR',
+    app_version: 'VARCHAR',
+    build: 'VARCHAR',
+    country: 'VARCHAR',
+    properties: 'JSON',
+    revenue_amount: 'DOUBLE',
+    currency: 'VARCHAR',
+    product_id: 'VARCHAR',
+    demo: 'BOOLEAN',
+  },
+]);
+const selectJsonRows = `SELECT e.insert_id, e.name, e.user_id, e.session_id, epoch_ms(e.ts), epoch_ms(e.received), e.platform,
+  e.app_version, e.build, e.country, e.properties, e.revenue_amount, e.currency, e.product_id, e.demo
+  FROM (SELECT unnest(from_json($1::JSON, '${jsonRowShape}')) AS e)`;
 
 /**
  * The embedded event store (DESIGN.md "Analytics", ADR 008): one DuckDB file under DATA_DIR, one
@@ -34,7 +56,6 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
   if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
   const instance = await DuckDBInstance.create(options.file, { threads: String(options.threads ?? 2) });
   const writer = await instance.connect();
-  await writer.run(`CREATE TEMP TABLE staging (${stagingColumns})`);
   const tables = new Set(
     (await writer.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'`))
       .getRowsJS()
@@ -120,38 +141,23 @@ class DuckDbEventStore implements EventStore {
       for (const event of write.events) if (!events.has(event.insert_id)) events.set(event.insert_id, event);
     }
     for (const projectId of byProject.keys()) await this.ensureTable(projectId);
-
-    const appender = await this.writer.createAppender('staging', 'main', 'temp');
+    // The rows travel as one JSON text that DuckDB parses on its own threads: the event loop only
+    // runs JSON.stringify, which is native (ADR 008).
+    const payloads = [...byProject].map(([projectId, events]) => [projectId, toJsonRows(events.values())] as const);
+    // Retried batches are rare: try the plain insert (the unique index only checks), and only
+    // when an insert_id is already stored redo the transaction skipping the stored ones.
     try {
-      for (const [projectId, events] of byProject) for (const event of events.values()) appendEvent(appender, projectId, event);
-      appender.closeSync();
+      await this.insertRows(payloads, 'INSERT');
     } catch (error) {
-      await this.writer.run('DELETE FROM staging');
-      throw error;
-    }
-    try {
-      // Retried batches are rare: try the plain insert (the unique index only checks), and only
-      // when an insert_id is already stored redo the transaction skipping the stored ones.
-      try {
-        await this.insertStaged([...byProject.keys()], 'INSERT');
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        await this.insertStaged([...byProject.keys()], 'INSERT OR IGNORE');
-      }
-    } finally {
-      await this.writer.run('DELETE FROM staging');
+      if (!isDuplicateKey(error)) throw error;
+      await this.insertRows(payloads, 'INSERT OR IGNORE');
     }
   }
 
-  private async insertStaged(projectIds: readonly string[], verb: string) {
+  private async insertRows(payloads: readonly (readonly [string, string])[], verb: string) {
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      for (const projectId of projectIds) {
-        await this.writer.run(
-          `${verb} INTO ${projectTable(projectId)} SELECT * EXCLUDE (project_id) FROM staging WHERE project_id = $1 ORDER BY ts`,
-          [projectId],
-        );
-      }
+      for (const [projectId, rows] of payloads) await this.writer.run(`${verb} INTO ${projectTable(projectId)} ${selectJsonRows}`, [rows]);
       await this.writer.run('COMMIT');
     } catch (error) {
       await this.writer.run('ROLLBACK').catch(() => undefined);
@@ -316,28 +322,28 @@ function isDuplicateKey(error: unknown): boolean {
   return error instanceof Error && /duplicate key|violates primary key|PRIMARY KEY or UNIQUE constraint/i.test(error.message);
 }
 
-function appendEvent(appender: DuckDBAppender, projectId: string, event: NewEvent) {
-  appender.appendVarchar(projectId);
-  appender.appendVarchar(event.insert_id);
-  appender.appendVarchar(event.name);
-  appender.appendVarchar(event.user_id);
-  appendText(appender, event.session_id);
-  appender.appendTimestamp(new DuckDBTimestampValue(BigInt(Date.parse(event.timestamp)) * 1000n));
-  appender.appendTimestamp(new DuckDBTimestampValue(BigInt(event.receivedAt.getTime()) * 1000n));
-  appendText(appender, event.platform);
-  appendText(appender, event.app_version);
-  appendText(appender, event.build);
-  appendText(appender, event.country);
-  appendText(appender, event.properties === undefined ? undefined : JSON.stringify(event.properties));
-  if (event.revenue_amount === undefined) appender.appendNull();
-  else appender.appendDouble(event.revenue_amount);
-  appendText(appender, event.currency);
-  appendText(appender, event.product_id);
-  appender.appendBoolean(event.demo);
-  appender.endRow();
-}
-
-function appendText(appender: DuckDBAppender, value: string | undefined) {
-  if (value === undefined) appender.appendNull();
-  else appender.appendVarchar(value);
+/** The events as a JSON array in the shape of `jsonRowShape`, ordered by event time. */
+function toJsonRows(events: Iterable<NewEvent>): string {
+  const rows = [];
+  for (const event of events) {
+    rows.push({
+      insert_id: event.insert_id,
+      name: event.name,
+      user_id: event.user_id,
+      session_id: event.session_id,
+      ts: Date.parse(event.timestamp),
+      received: event.receivedAt.getTime(),
+      platform: event.platform,
+      app_version: event.app_version,
+      build: event.build,
+      country: event.country,
+      properties: event.properties,
+      revenue_amount: event.revenue_amount,
+      currency: event.currency,
+      product_id: event.product_id,
+      demo: event.demo,
+    });
+  }
+  rows.sort((a, b) => a.ts - b.ts);
+  return JSON.stringify(rows);
 }
