@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IngestKey, IngestKeyList, LatestEvents } from '@questboard/shared/developer';
@@ -7,6 +11,7 @@ import { createTestApp } from '../../../test/test-app';
 import { addMember, core, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { manualClock } from '../../lib/clock';
+import { openDuckDbEventStore } from '../events/duckdb-event-store';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -293,6 +298,26 @@ describe.each(databaseTargets)('ingestion on $name', (target) => {
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     const coreAnswer = await t.app.inject({ method: 'GET', url: '/core/projects/all', headers: { origin: 'https://game.example' } });
     expect(coreAnswer.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers 503 with Retry-After when the event store is full, storing nothing of the batch', async () => {
+    const file = path.join(os.tmpdir(), `questboard-full-${randomUUID()}.duckdb`);
+    const full = await createTestApp(target, { clock, events: await openDuckDbEventStore({ file, maxQueuedEvents: 2 }) });
+    try {
+      const ada = await signUpOwner(full.app, 'ada@pixel.example', 'Pixel Forge');
+      const project = await createProject(full.app, ada.token, 'Pixel Quest');
+      const fullKey = (await core(full.app, ada.token, 'GET', `/core/projects/${project.id}/ingest-keys`)).json<IngestKeyList>().keys[0]!.key;
+      const refused = await ingest(full.app, fullKey, { events: [event(), event(), event()] });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toEqual({ code: 'INGEST_BUSY', message: 'Ingestion is busy. Retry after the time in Retry-After.' });
+      expect((await full.events.summary(project.id)).totalEvents).toBe(0);
+      expect((await ingest(full.app, fullKey, { events: [event(), event()] })).statusCode).toBe(200);
+    } finally {
+      await full.close();
+      fs.rmSync(file, { force: true });
+      fs.rmSync(`${file}.wal`, { force: true });
+    }
   });
 
   it('deleting a project deletes its events and its keys', async () => {
