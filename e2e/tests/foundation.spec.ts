@@ -17,7 +17,7 @@ test('the server is up and its databases are ready', async ({ request }) => {
   expect((await request.get('/healthz')).status()).toBe(200);
   const ready = await request.get('/readyz');
   expect(ready.status()).toBe(200);
-  expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+  expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', eventStore: 'ok' } });
 });
 
 test('/login shows the sign-in page skeleton', async ({ page }) => {
