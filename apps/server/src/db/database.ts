@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -10,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { startPgliteMaintenance } from './pglite-maintenance';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -37,10 +39,16 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
 async function openPglite(dataDir: string): Promise<Database> {
   const release = acquireDataDirLock(dataDir);
   try {
-    const client = new PGlite(path.join(dataDir, 'pglite'));
+    // pg_trgm backs the project search index (ADR 009).
+    const client = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     await client.waitReady;
+    // The whole database sits in memory and every tuple costs WebAssembly time, so reading a page
+    // is cheap next to processing its rows: without this the planner sorts a whole organisation's
+    // projects rather than walking the index that is already in the right order (ADR 009).
+    await client.exec('set seq_page_cost = 0.1; set random_page_cost = 0.1');
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    const maintenance = await startPgliteMaintenance(client);
     return {
       db: db as unknown as Db,
       driver: 'pglite',
@@ -49,6 +57,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       },
       close: async () => {
         try {
+          await maintenance.stop();
           if (!client.closed) await client.close();
         } finally {
           release();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvitationStatus } from '@questboard/shared/invitations';
 import type { OrganisationRole } from '@questboard/shared/organisations';
@@ -209,13 +209,28 @@ export const projects = pgTable(
     eventRetentionDays: integer('event_retention_days'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** lower(name), kept on write: the name sort's key, read rather than computed for each row (ADR 009). */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${projects.name})`),
+    /**
+     * What search looks in, lower-cased once on write rather than on every search (ADR 009). U+001F
+     * separates the parts: a search term never contains it, so no match can span two of them.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(${projects.name} || E'\\x1f' || ${projects.description} || E'\\x1f' || ${projects.identifier})`,
+      ),
   },
   (table) => [
     uniqueIndex('projects_identifier_key').on(table.identifier),
     // One index per sort of the project list, each scoped to the organisation and ending in the tie-breaker.
-    index('projects_organisation_name_idx').on(table.organisationId, sql`lower(${table.name})`, table.id),
+    index('projects_organisation_name_idx').on(table.organisationId, table.nameKey, table.id),
     index('projects_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
     index('projects_organisation_updated_idx').on(table.organisationId, table.updatedAt, table.id),
+    // Trigrams let `search_text LIKE '%term%'` skip the rows that cannot contain the term.
+    index('projects_search_text_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 

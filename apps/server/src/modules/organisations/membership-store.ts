@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 import type { Db } from '../../db/database';
-import { memberships, organisations } from '../../db/schema';
+import { accounts, identityUsers, memberships, organisations } from '../../db/schema';
 
 export interface MembershipRow {
   organisationId: string;
@@ -26,6 +26,29 @@ export async function findMembershipOf(db: Db, userId: string) {
     .where(eq(memberships.userId, userId))
     .limit(1);
   return row;
+}
+
+/**
+ * What the /core guards check on every request, in one round trip: the identity user, their
+ * account, and their membership with its organisation (ADR 005). A part that does not exist is
+ * undefined; undefined altogether when the user does not.
+ */
+export async function findRequestMember(db: Db, userId: string) {
+  const [row] = await db
+    .select({ user: identityUsers, account: accounts, membership: membershipColumns, organisation: organisations })
+    .from(identityUsers)
+    .leftJoin(accounts, eq(accounts.id, identityUsers.id))
+    .leftJoin(memberships, eq(memberships.userId, accounts.id))
+    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(identityUsers.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const { user, account, membership, organisation } = row;
+  return {
+    user,
+    account: account ?? undefined,
+    membership: membership && organisation ? { ...membership, organisation } : undefined,
+  };
 }
 
 export async function findMember(db: Db, organisationId: string, userId: string): Promise<MembershipRow | undefined> {

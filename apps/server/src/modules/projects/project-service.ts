@@ -11,7 +11,9 @@ import { identifierCandidates, isIdentifier } from './project-identifier';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-export function toProject(row: ProjectRow): Project {
+export function toProject(
+  row: Pick<ProjectRow, 'id' | 'name' | 'description' | 'identifier' | 'createdAt' | 'updatedAt'>,
+): Project {
   return {
     id: row.id,
     name: row.name,
