@@ -1,5 +1,5 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (CONTRACT.md). `npm run bench -- projects` or `-- ingest` runs one.
+// Never part of `npm test` (CONTRACT.md). `npm run bench -- projects`, `-- ingest` or `-- analytics` runs one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -47,3 +47,17 @@ if (!only || only === 'ingest') {
   );
   write('ingest', { targetEventsPerSecond: target, ...result });
 }
+
+if (!only || only === 'analytics') {
+  const { runAnalyticsBench } = await import('../bench/analytics.bench.ts');
+  const result = await runAnalyticsBench();
+  console.log(`\nAnalytics over ${result.events.toLocaleString('en')} demo events in the embedded store (milliseconds, ${result.results[0]?.runs ?? 0} runs each after a warm-up)\n`);
+  if (result.loadSeconds !== null) console.log(`Dataset written straight into the store in ${result.loadSeconds.toFixed(0)} s (kept for the day in the temp folder).`);
+  console.log(`Rollups built from the events in ${result.rollupBuildMs} ms; refreshed after a 1,000-event commit in ${result.incrementalRefreshMs} ms.\n`);
+  table(
+    ['case', 'median', 'p95', 'min', 'max', 'target'],
+    result.results.map((r) => [r.case, r.median, r.p95, r.min, r.max, r.targetMs === null ? '' : r.median < r.targetMs ? `met (< ${r.targetMs})` : `MISSED (< ${r.targetMs})`].map(String)),
+  );
+  write('analytics', result);
+}
+

@@ -33,6 +33,8 @@ import { projectRoutes } from './modules/projects/routes';
 import type { EventStore } from './modules/events/event-store';
 import { openEventStore } from './modules/events/open-event-store';
 import { eventRoutes } from './modules/events/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { dashboardRoutes } from './modules/analytics/dashboard-routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
@@ -164,6 +166,8 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(projectRoutes, { db, clock, events });
   await app.register(ingestKeyRoutes, { db, clock });
   await app.register(eventRoutes, { db, events });
+  await app.register(analyticsRoutes, { db, clock, events });
+  await app.register(dashboardRoutes, { db, clock });
   await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir });
   const quotas = new QuotaTracker(db, events, clock);
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ChartType, PinnedQuery } from '@questboard/shared/analytics';
 import type { InvitationStatus } from '@questboard/shared/invitations';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 
@@ -260,5 +261,28 @@ export const ingestKeys = pgTable(
     uniqueIndex('ingest_keys_key_key').on(table.key),
     index('ingest_keys_project_idx').on(table.projectId, table.createdAt),
     check('ingest_keys_kind_check', sql`${table.kind} in ('standard', 'demo')`),
+  ],
+);
+
+/**
+ * Charts pinned to a project's dashboard from the explorer (issue 8), in the order the user set:
+ * `position` is rewritten whole on each re-order. The query is the explorer's, without a date range.
+ */
+export const dashboardCharts = pgTable(
+  'dashboard_charts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    chartType: text('chart_type').$type<ChartType>().notNull(),
+    query: jsonb('query').$type<PinnedQuery>().notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('dashboard_charts_project_idx').on(table.projectId, table.position),
+    check('dashboard_charts_type_check', sql`${table.chartType} in ('line', 'bar', 'table')`),
   ],
 );

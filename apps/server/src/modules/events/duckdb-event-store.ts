@@ -5,6 +5,8 @@ import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
 import { EventStoreBusyError, type EventStore, type NewEvent, type ProjectUsage, type UsageWindow } from './event-store';
 import { eventColumnsSql, projectTable, toStoredEvent } from './event-table';
+import { DuckDbMetrics } from './duckdb-metrics';
+import { dirtyDaysSql, dropRollupsSql, rollupBookkeepingSql } from './duckdb-rollups';
 
 export interface DuckDbEventStoreOptions {
   /** The database file; ':memory:' for a store that lives only as long as the process. */
@@ -61,7 +63,18 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
       .getRowsJS()
       .map(([name]) => name as string),
   );
-  return new DuckDbEventStore(options.file, instance, writer, tables, options.maxQueuedEvents ?? 200_000, options.maxEventsPerCommit ?? 50_000);
+  for (const sql of rollupBookkeepingSql) await writer.run(sql);
+  const [[lastSeq]] = (await writer.runAndReadAll('SELECT coalesce(max(seq), 0)::DOUBLE FROM rollup_dirty')).getRowsJS() as [[number]];
+  const [[doneSeq]] = (await writer.runAndReadAll('SELECT coalesce(max(seq), 0)::DOUBLE FROM rollup_state')).getRowsJS() as [[number]];
+  return new DuckDbEventStore(
+    options.file,
+    instance,
+    writer,
+    tables,
+    options.maxQueuedEvents ?? 200_000,
+    options.maxEventsPerCommit ?? 50_000,
+    Math.max(lastSeq, doneSeq),
+  );
 }
 
 class DuckDbEventStore implements EventStore {
@@ -72,6 +85,7 @@ class DuckDbEventStore implements EventStore {
   /** Deletes and table creation wait for the write in progress; writes wait for them. */
   private exclusive: Promise<unknown> = Promise.resolve();
   private closed = false;
+  readonly metrics: DuckDbMetrics;
 
   constructor(
     private readonly file: string,
@@ -80,7 +94,11 @@ class DuckDbEventStore implements EventStore {
     private readonly tables: Set<string>,
     private readonly maxQueuedEvents: number,
     private readonly maxEventsPerCommit: number,
-  ) {}
+    /** The last rollup_dirty sequence number written: commits are numbered in order. */
+    private dirtySeq: number,
+  ) {
+    this.metrics = new DuckDbMetrics(instance, (projectId) => this.ensureTableSerialised(projectId));
+  }
 
   append(projectId: string, events: readonly NewEvent[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The event store is closed'));
@@ -154,15 +172,32 @@ class DuckDbEventStore implements EventStore {
     }
   }
 
-  private async insertRows(payloads: readonly (readonly [string, string])[], verb: string) {
+  private async insertRows(payloads: readonly (readonly [string, JsonRows])[], verb: string) {
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      for (const [projectId, rows] of payloads) await this.writer.run(`${verb} INTO ${projectTable(projectId)} ${selectJsonRows}`, [rows]);
+      for (const [projectId, rows] of payloads) {
+        await this.writer.run(`${verb} INTO ${projectTable(projectId)} ${selectJsonRows}`, [rows.json]);
+        // The days these events fall on, for the metrics' rollups (ADR 010), in the same transaction.
+        await this.writer.run(dirtyDaysSql(projectId, this.dirtySeq + 1, rows.days));
+      }
       await this.writer.run('COMMIT');
+      this.dirtySeq += 1;
     } catch (error) {
       await this.writer.run('ROLLBACK').catch(() => undefined);
       throw error;
     }
+  }
+
+  /** For readers: creates the project's (empty) table if it has none yet. */
+  private ensureTableSerialised(projectId: string): Promise<void> {
+    if (this.tables.has(projectTable(projectId))) return Promise.resolve();
+    return this.serialised(() => this.ensureTable(projectId));
+  }
+
+  /** After a delete (in its transaction): every rollup of the project is rebuilt at the next query. */
+  private async markAllDirty(projectId: string) {
+    await this.writer.run(dirtyDaysSql(projectId, this.dirtySeq + 1, null));
+    this.dirtySeq += 1;
   }
 
   private async ensureTable(projectId: string) {
@@ -229,10 +264,11 @@ class DuckDbEventStore implements EventStore {
       const counts = await this.writer.runAndReadAll(`SELECT count(*)::DOUBLE, (count(*) FILTER (WHERE ${condition}))::DOUBLE FROM ${table}`);
       const [total, doomed] = counts.getRowsJS()[0] as [number, number];
       if (doomed === 0) return 0;
-      if (doomed < total / 2) return (await this.writer.run(`DELETE FROM ${table} WHERE ${condition}`)).rowsChanged;
+      if (doomed < total / 2) return this.deleteRows(projectId, `DELETE FROM ${table} WHERE ${condition}`);
       const rebuilt = `${table}_rebuilt`;
       await this.writer.run('BEGIN TRANSACTION');
       try {
+        await this.markAllDirty(projectId);
         await this.writer.run(`DROP TABLE IF EXISTS ${rebuilt}`);
         await this.writer.run(`CREATE TABLE ${rebuilt} (${eventColumnsSql})`);
         await this.writer.run(`INSERT INTO ${rebuilt} SELECT * FROM ${table} WHERE NOT (${condition}) ORDER BY ts`);
@@ -251,8 +287,22 @@ class DuckDbEventStore implements EventStore {
     const table = projectTable(projectId);
     return this.serialised(async () => {
       if (!this.tables.has(table)) return 0;
-      return (await this.writer.run(`DELETE FROM ${table} WHERE ts < epoch_ms($1::BIGINT)`, [cutoff.getTime()])).rowsChanged;
+      return this.deleteRows(projectId, `DELETE FROM ${table} WHERE ts < epoch_ms($1::BIGINT)`, [cutoff.getTime()]);
     });
+  }
+
+  /** One DELETE and the rollups' mark, in one transaction; answers the rows deleted. */
+  private async deleteRows(projectId: string, sql: string, values: number[] = []): Promise<number> {
+    await this.writer.run('BEGIN TRANSACTION');
+    try {
+      const deleted = (await this.writer.run(sql, values)).rowsChanged;
+      if (deleted > 0) await this.markAllDirty(projectId);
+      await this.writer.run('COMMIT');
+      return deleted;
+    } catch (error) {
+      await this.writer.run('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
   }
 
   usage(projectId: string, window: UsageWindow): Promise<ProjectUsage> {
@@ -294,6 +344,7 @@ class DuckDbEventStore implements EventStore {
     return this.serialised(async () => {
       this.tables.delete(table);
       await this.writer.run(`DROP TABLE IF EXISTS ${table}`);
+      for (const sql of dropRollupsSql(projectId)) await this.writer.run(sql);
     });
   }
 
@@ -322,9 +373,16 @@ function isDuplicateKey(error: unknown): boolean {
   return error instanceof Error && /duplicate key|violates primary key|PRIMARY KEY or UNIQUE constraint/i.test(error.message);
 }
 
+interface JsonRows {
+  json: string;
+  /** The UTC days (days since the epoch) the events fall on. */
+  days: Set<number>;
+}
+
 /** The events as a JSON array in the shape of `jsonRowShape`, ordered by event time. */
-function toJsonRows(events: Iterable<NewEvent>): string {
+function toJsonRows(events: Iterable<NewEvent>): JsonRows {
   const rows = [];
+  const days = new Set<number>();
   for (const event of events) {
     rows.push({
       insert_id: event.insert_id,
@@ -345,5 +403,6 @@ function toJsonRows(events: Iterable<NewEvent>): string {
     });
   }
   rows.sort((a, b) => a.ts - b.ts);
-  return JSON.stringify(rows);
+  for (const row of rows) days.add(Math.floor(row.ts / 86_400_000));
+  return { json: JSON.stringify(rows), days };
 }

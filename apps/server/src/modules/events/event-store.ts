@@ -1,5 +1,6 @@
 import type { EventSummary } from '@questboard/shared/developer';
 import type { IngestEvent, StoredEvent } from '@questboard/shared/events';
+import type { ProjectMetrics } from '../analytics/project-metrics';
 
 /** A validated event on its way into the store, with what the server adds to it. */
 export interface NewEvent extends IngestEvent {
@@ -15,6 +16,8 @@ export interface NewEvent extends IngestEvent {
  */
 export interface EventStore {
   readonly kind: string;
+  /** The analytics pages' figures, computed by the store (issue 8, ADR 010). */
+  readonly metrics: ProjectMetrics;
   /**
    * Stores the events; resolves only once they are durable. An `insert_id` the project already
    * holds is skipped, so a retried batch is stored once. Rejects with `EventStoreBusyError` when the

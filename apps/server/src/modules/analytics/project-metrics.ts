@@ -1,0 +1,32 @@
+import type {
+  AnalyticsQuery,
+  Engagement,
+  EventCatalogue,
+  Explore,
+  ExploreQuery,
+  FilterOptions,
+  Overview,
+  Player,
+  Players,
+  Retention,
+  RetentionQuery,
+  Revenue,
+} from '@questboard/shared/analytics';
+
+/**
+ * The analytics pages' questions (issue 8), one method each, every one scoped to one project and
+ * answered by the event store (ADR 010 gives the exact semantics). `today` is the current UTC day
+ * as YYYY-MM-DD: retention and LTV cells after it are not reached yet.
+ */
+export interface ProjectMetrics {
+  overview(projectId: string, query: AnalyticsQuery, today: string): Promise<Overview>;
+  players(projectId: string, query: AnalyticsQuery): Promise<Players>;
+  /** One player's profile and timeline; null when the project holds no event of theirs. */
+  player(projectId: string, userId: string): Promise<Player | null>;
+  revenue(projectId: string, query: AnalyticsQuery, today: string): Promise<Revenue>;
+  retention(projectId: string, query: RetentionQuery, today: string): Promise<Retention>;
+  engagement(projectId: string, query: AnalyticsQuery): Promise<Engagement>;
+  explore(projectId: string, query: ExploreQuery): Promise<Explore>;
+  eventCatalogue(projectId: string, query: AnalyticsQuery): Promise<EventCatalogue>;
+  filterOptions(projectId: string, query: AnalyticsQuery): Promise<FilterOptions>;
+}

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  analyticsErrorCodes,
+  analyticsMessages,
+  analyticsQuerySchema,
+  engagementSchema,
+  eventCatalogueSchema,
+  exploreQuerySchema,
+  exploreSchema,
+  filterOptionsSchema,
+  isoDate,
+  overviewSchema,
+  playerParamsSchema,
+  playerSchema,
+  playersSchema,
+  retentionQuerySchema,
+  retentionSchema,
+  revenueSchema,
+} from '@questboard/shared/analytics';
+import { apiErrorSchema } from '@questboard/shared/api-error';
+import { projectParamsSchema } from '@questboard/shared/projects';
+import type { Db } from '../../db/database';
+import { HttpError } from '../../http-error';
+import type { Clock } from '../../lib/clock';
+import { memberOf } from '../../plugins/membership';
+import type { EventStore } from '../events/event-store';
+import { getProject } from '../projects/project-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+const tags = ['analytics'];
+
+/**
+ * The analytics pages' figures (issue 8, ADR 010), for any member of the project's organisation.
+ * Every call checks the project belongs to the caller's organisation, then asks the event store,
+ * which computes the figures; nothing here sees SQL.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
+  const projectOf = async (request: Parameters<typeof memberOf>[0], id: string) => (await getProject(db, memberOf(request).organisationId, id)).id;
+  const today = () => isoDate(clock.now());
+
+  const options = <Q extends z.ZodType, R extends z.ZodType>(summary: string, querystring: Q, response: R) => ({
+    preHandler: app.requireOrganisation,
+    schema: { tags, summary, security, params: projectParamsSchema, querystring, response: { 200: response, ...errors } },
+  });
+  const base = '/core/projects/:id/analytics';
+
+  app.get(
+    `${base}/overview`,
+    options('Overview cards with the previous range and sparklines, and the top events', analyticsQuerySchema, overviewSchema),
+    async (request) => events.metrics.overview(await projectOf(request, request.params.id), request.query, today()),
+  );
+  app.get(
+    `${base}/players`,
+    options('DAU, WAU, MAU, stickiness, new and returning users, and breakdowns', analyticsQuerySchema, playersSchema),
+    async (request) => events.metrics.players(await projectOf(request, request.params.id), request.query),
+  );
+  app.get(
+    `${base}/revenue`,
+    options('Revenue, ARPDAU, ARPPU, paying conversion, top products and cumulative LTV', analyticsQuerySchema, revenueSchema),
+    async (request) => events.metrics.revenue(await projectOf(request, request.params.id), request.query, today()),
+  );
+  app.get(
+    `${base}/retention`,
+    options('Cohort retention D0 to D30 (classic or rolling) and the retention curve', retentionQuerySchema, retentionSchema),
+    async (request) => events.metrics.retention(await projectOf(request, request.params.id), request.query, today()),
+  );
+  app.get(
+    `${base}/engagement`,
+    options('Sessions, session length distribution and sessions per DAU', analyticsQuerySchema, engagementSchema),
+    async (request) => events.metrics.engagement(await projectOf(request, request.params.id), request.query),
+  );
+  app.get(
+    `${base}/explore`,
+    options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
+    async (request) => events.metrics.explore(await projectOf(request, request.params.id), request.query),
+  );
+  app.get(
+    `${base}/events`,
+    options('Every event name of the range with counts, users, last seen and property keys', analyticsQuerySchema, eventCatalogueSchema),
+    async (request) => events.metrics.eventCatalogue(await projectOf(request, request.params.id), request.query),
+  );
+  app.get(
+    `${base}/filters`,
+    options('The platforms, countries and app versions seen in the range', analyticsQuerySchema, filterOptionsSchema),
+    async (request) => events.metrics.filterOptions(await projectOf(request, request.params.id), request.query),
+  );
+
+  app.get(
+    '/core/projects/:id/analytics/players/:userId',
+    {
+      preHandler: app.requireOrganisation,
+      schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema, ...errors } },
+    },
+    async (request) => {
+      const player = await events.metrics.player(await projectOf(request, request.params.id), request.params.userId);
+      if (!player) throw new HttpError(404, analyticsErrorCodes.playerNotFound, analyticsMessages.playerNotFound);
+      return player;
+    },
+  );
+};

@@ -1,0 +1,195 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { projectTable } from './event-table';
+
+// The per-project rollups the metrics read (ADR 010): user days, sessions and installs, each several
+// times smaller than the events. The writer appends the UTC days each commit touched to
+// `rollup_dirty` in the commit's own transaction (a day of NULL: everything, after a delete); a
+// refresh recomputes those days from the events in one transaction and records how far it got in
+// `rollup_state`. The writer never touches the state and the refresh never touches the events, so
+// the two never conflict, and a crash at any point leaves rollups that the next refresh completes.
+// Rollups key users by a 64-bit hash of user_id (`uid`): counting and joining integers is about
+// twice as fast as strings; two ids of a game colliding is a chance of about 3 in 10^8 at 10^6
+// players (ADR 010). The names carry a version: a new layout builds new tables.
+
+export const rollupBookkeepingSql = [
+  'CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)',
+  'CREATE TABLE IF NOT EXISTS rollup_state (project VARCHAR NOT NULL PRIMARY KEY, seq BIGINT NOT NULL)',
+];
+
+export interface RollupTables {
+  events: string;
+  userDays: string;
+  sessions: string;
+  users: string;
+  activeDays: string;
+}
+
+export function rollupTables(projectId: string): RollupTables {
+  const events = projectTable(projectId);
+  return {
+    events,
+    userDays: `${events}_r1_user_days`,
+    sessions: `${events}_r1_sessions`,
+    users: `${events}_r1_users`,
+    activeDays: `${events}_r1_active_days`,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The dirty-day rows of one commit, as SQL text (the id is a checked UUID, the days are numbers). */
+export function dirtyDaysSql(projectId: string, seq: number, days: Iterable<number> | null): string {
+  projectTable(projectId);
+  const values =
+    days === null
+      ? [`('${projectId}', ${seq}, NULL)`]
+      : [...days].map((day) => `('${projectId}', ${seq}, DATE '${new Date(day * DAY_MS).toISOString().slice(0, 10)}')`);
+  return `INSERT INTO rollup_dirty VALUES ${values.join(', ')}`;
+}
+
+/** A user's day: what the activity, revenue and install figures are computed from. */
+function userDaysSelect(events: string, where: string): string {
+  return `SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events,
+      min(ts) AS first_ts, max(ts) AS last_ts, coalesce(sum(revenue_amount), 0)::DOUBLE AS revenue,
+      count(revenue_amount)::INTEGER AS transactions
+    FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/**
+ * Sessions (ADR 010): one per (user, session_id); a user's events without a session id split where
+ * two consecutive ones are 30 minutes or more apart. Day, platform, country and app version are
+ * those of the first event. `where` limits the events read, `keep` the session days kept.
+ */
+function sessionsSelect(events: string, where: string, keep: string): string {
+  return `WITH identified AS (
+      SELECT hash(user_id) AS uid, session_id, min(ts) AS start_ts, max(ts) AS end_ts, count(*)::INTEGER AS events,
+        arg_min(platform, ts) AS platform, arg_min(country, ts) AS country, arg_min(app_version, ts) AS app_version
+      FROM ${events} WHERE session_id IS NOT NULL AND (${where}) GROUP BY uid, session_id
+    ), loose AS (
+      SELECT hash(user_id) AS uid, ts, platform, country, app_version,
+        CASE WHEN ts - lag(ts) OVER (PARTITION BY user_id ORDER BY ts) < INTERVAL 30 MINUTE THEN 0 ELSE 1 END AS starts
+      FROM ${events} WHERE session_id IS NULL AND (${where})
+    ), numbered AS (
+      SELECT *, sum(starts) OVER (PARTITION BY uid ORDER BY ts ROWS UNBOUNDED PRECEDING) AS n FROM loose
+    ), gapped AS (
+      SELECT uid, NULL::VARCHAR AS session_id, min(ts) AS start_ts, max(ts) AS end_ts, count(*)::INTEGER AS events,
+        arg_min(platform, ts) AS platform, arg_min(country, ts) AS country, arg_min(app_version, ts) AS app_version
+      FROM numbered GROUP BY uid, n
+    ), all_sessions AS (SELECT * FROM identified UNION ALL SELECT * FROM gapped)
+    SELECT start_ts::DATE AS day, uid, session_id, start_ts, end_ts,
+      (epoch_ms(end_ts) - epoch_ms(start_ts))::DOUBLE / 1000 AS length, events, platform, country, app_version
+    FROM all_sessions WHERE ${keep}`;
+}
+
+/** Installs: each user's first event, from the user days. `where` limits the users. */
+function usersSelect(userDays: string, where: string): string {
+  return `SELECT uid, min(first_ts) AS first_ts, min(day) AS install_day, arg_min(platform, first_ts) AS platform,
+      arg_min(country, first_ts) AS country, arg_min(app_version, first_ts) AS app_version
+    FROM ${userDays} WHERE ${where} GROUP BY uid`;
+}
+
+/**
+ * One row per user and active day, whatever the platform, country or version, with the user's next
+ * active day and install day: unfiltered DAU, WAU, MAU and returning users read it without DISTINCT
+ * or window functions. `where` limits the users.
+ */
+function activeDaysSelect(userDays: string, users: string, where: string): string {
+  return `SELECT a.uid, a.day, lead(a.day) OVER (PARTITION BY a.uid ORDER BY a.day) AS next_day, u.install_day
+    FROM (SELECT DISTINCT uid, day FROM ${userDays} WHERE ${where}) a JOIN ${users} u ON u.uid = a.uid`;
+}
+
+type Row = Record<string, unknown>;
+
+async function rows(connection: DuckDBConnection, sql: string, values: unknown[] = []): Promise<Row[]> {
+  return (await connection.runAndReadAll(sql, values as never)).getRowObjectsJS();
+}
+
+/**
+ * Brings the project's rollups up to date with its events. Callers hold the project's refresh lock
+ * (one refresh per project at a time); the events table exists.
+ */
+export async function refreshRollups(connection: DuckDBConnection, projectId: string): Promise<void> {
+  const t = rollupTables(projectId);
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const [state] = await rows(
+      connection,
+      `SELECT (SELECT max(seq) FROM rollup_dirty WHERE project = $1)::DOUBLE AS latest,
+              (SELECT seq FROM rollup_state WHERE project = $1)::DOUBLE AS done,
+              (SELECT count(*) FROM duckdb_tables() WHERE table_name = $2)::DOUBLE AS present`,
+      [projectId, t.activeDays],
+    );
+    const latest = state?.latest === null || state?.latest === undefined ? -1 : Number(state.latest);
+    const done = state?.done === null || state?.done === undefined ? -2 : Number(state.done);
+    const present = Number(state?.present) === 1;
+    if (present && latest <= done) {
+      await connection.run('COMMIT');
+      return;
+    }
+    const dirty = await rows(
+      connection,
+      `SELECT DISTINCT day::VARCHAR AS day FROM rollup_dirty WHERE project = $1 AND seq > $2 ORDER BY 1 NULLS FIRST`,
+      [projectId, done],
+    );
+    const everything = !present || dirty.some((row) => row.day === null);
+    if (everything) {
+      await connection.run(`CREATE OR REPLACE TABLE ${t.userDays} AS ${userDaysSelect(t.events, 'true')} ORDER BY day`);
+      await connection.run(`CREATE OR REPLACE TABLE ${t.sessions} AS ${sessionsSelect(t.events, 'true', 'true')} ORDER BY day`);
+      await connection.run(`CREATE OR REPLACE TABLE ${t.users} AS ${usersSelect(t.userDays, 'true')}`);
+      await connection.run(`CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`);
+    } else if (dirty.length > 0) {
+      await refreshDays(connection, t, dirty.map((row) => String(row.day)));
+    }
+    await connection.run(`INSERT OR REPLACE INTO rollup_state VALUES ($1, $2)`, [projectId, Math.max(latest, 0)]);
+    // What this refresh has taken in is no longer needed (only this refresh deletes these rows).
+    await connection.run(`DELETE FROM rollup_dirty WHERE project = $1 AND seq <= $2`, [projectId, latest]);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function refreshDays(connection: DuckDBConnection, t: RollupTables, days: string[]) {
+  const dayList = days.map((day) => `DATE '${day}'`).join(', ');
+  const first = days[0];
+  const last = days[days.length - 1];
+  // Only the touched days' events: the time bounds let DuckDB skip other row groups.
+  const inDays = `ts >= DATE '${first}' AND ts < DATE '${last}' + 1 AND ts::DATE IN (${dayList})`;
+  await connection.run(`CREATE OR REPLACE TEMP TABLE rollup_before AS SELECT * FROM ${t.userDays} WHERE day IN (${dayList})`);
+  await connection.run(`DELETE FROM ${t.userDays} WHERE day IN (${dayList})`);
+  await connection.run(`INSERT INTO ${t.userDays} ${userDaysSelect(t.events, inDays)}`);
+  // The users whose days changed: those with new events. Only their sessions, install and active
+  // days can have changed, so a live game's commit recomputes a few users, not a whole day's.
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE rollup_changed AS SELECT DISTINCT uid FROM (
+       (SELECT * FROM ${t.userDays} WHERE day IN (${dayList}) EXCEPT ALL SELECT * FROM rollup_before)
+       UNION ALL (SELECT * FROM rollup_before EXCEPT ALL SELECT * FROM ${t.userDays} WHERE day IN (${dayList})))`,
+  );
+  const changed = `uid IN (SELECT uid FROM rollup_changed)`;
+  // A new event can start, join or merge the sessions of its own day and the days either side.
+  const near = `(SELECT DISTINCT unnest([d - 1, d, d + 1]) FROM (SELECT unnest([${dayList}]) AS d))`;
+  const window = `ts >= DATE '${first}' - 2 AND ts < DATE '${last}' + 3 AND hash(user_id) IN (SELECT uid FROM rollup_changed)`;
+  await connection.run(`DELETE FROM ${t.sessions} WHERE day IN ${near} AND ${changed}`);
+  await connection.run(`INSERT INTO ${t.sessions} ${sessionsSelect(t.events, window, `start_ts::DATE IN ${near}`)}`);
+  // Their install may have moved earlier, and their active days changed.
+  await connection.run(`DELETE FROM ${t.users} WHERE ${changed}`);
+  await connection.run(`INSERT INTO ${t.users} ${usersSelect(t.userDays, changed)}`);
+  await connection.run(`DELETE FROM ${t.activeDays} WHERE ${changed}`);
+  await connection.run(`INSERT INTO ${t.activeDays} ${activeDaysSelect(t.userDays, t.users, changed)}`);
+  await connection.run('DROP TABLE rollup_before');
+  await connection.run('DROP TABLE rollup_changed');
+}
+
+/** Drops the project's rollups and bookkeeping (the project is being deleted). */
+export function dropRollupsSql(projectId: string): string[] {
+  const t = rollupTables(projectId);
+  return [
+    `DROP TABLE IF EXISTS ${t.userDays}`,
+    `DROP TABLE IF EXISTS ${t.sessions}`,
+    `DROP TABLE IF EXISTS ${t.users}`,
+    `DROP TABLE IF EXISTS ${t.activeDays}`,
+    `DELETE FROM rollup_state WHERE project = '${projectId}'`,
+    `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
+  ];
+}

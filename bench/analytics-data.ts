@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { demoPopulation } from '../apps/server/src/modules/demo/demo-population';
+import { openDuckDbEventStore } from '../apps/server/src/modules/events/duckdb-event-store';
+import type { EventStore, NewEvent } from '../apps/server/src/modules/events/event-store';
+
+// The analytics bench's dataset (issue 8): about 10 million demo events written straight into the
+// embedded store through EventStore.append (no HTTP: what is measured is the queries). The demo
+// population is deterministic for a given end, so the file is kept between runs for the same day.
+
+export const BENCH_PROJECT = '0b5e4c1a-0000-4000-8000-000000000008';
+const PLAYERS = 162_000; // about 62 events a player over 90 days: 10 million events
+const CHUNK = 50_000;
+
+export interface BenchData {
+  store: EventStore;
+  events: number;
+  end: Date;
+  loadSeconds: number | null;
+}
+
+export async function openBenchData(): Promise<BenchData> {
+  const end = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+  const dir = path.join(os.tmpdir(), 'questboard-analytics-bench');
+  const file = path.join(dir, `events-${PLAYERS}-${end.toISOString().slice(0, 10)}.duckdb`);
+  const complete = `${file}.complete`;
+  if (!fs.existsSync(complete)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  if (fs.existsSync(complete)) await dropRollups(file);
+  const store = await openDuckDbEventStore({ file, maxQueuedEvents: 1_000_000, maxEventsPerCommit: 200_000 });
+  if (fs.existsSync(complete)) {
+    return { store, events: Number(fs.readFileSync(complete, 'utf8')), end, loadSeconds: null };
+  }
+  const started = performance.now();
+  const receivedAt = new Date();
+  let chunk: NewEvent[] = [];
+  let events = 0;
+  const pending: Promise<void>[] = [];
+  for (const event of demoPopulation({ players: PLAYERS, days: 90, end, seed: 8 })) {
+    chunk.push({ ...event, receivedAt, demo: true });
+    if (chunk.length === CHUNK) {
+      pending.push(store.append(BENCH_PROJECT, chunk));
+      events += chunk.length;
+      chunk = [];
+      if (pending.length >= 4) await pending.shift();
+    }
+  }
+  if (chunk.length > 0) pending.push(store.append(BENCH_PROJECT, chunk));
+  events += chunk.length;
+  await Promise.all(pending);
+  fs.writeFileSync(complete, String(events));
+  return { store, events, end, loadSeconds: (performance.now() - started) / 1000 };
+}
+
+/** Each run measures building the rollups from the events, so a kept dataset loses them first. */
+async function dropRollups(file: string) {
+  const instance = await DuckDBInstance.create(file);
+  const connection = await instance.connect();
+  const tables = (await connection.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'events_%_r%_%'`)).getRowsJS();
+  for (const [table] of tables) await connection.run(`DROP TABLE ${table as string}`);
+  await connection.run(`DELETE FROM rollup_state`).catch(() => undefined);
+  connection.closeSync();
+  instance.closeSync();
+}

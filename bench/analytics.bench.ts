@@ -1,0 +1,118 @@
+import { analyticsQuerySchema, exploreQuerySchema, isoDate, retentionQuerySchema } from '@questboard/shared/analytics';
+import { BENCH_PROJECT, openBenchData } from './analytics-data';
+
+// `npm run bench -- analytics` (issue 8): the analytics queries over about 10 million demo events
+// written straight into the embedded store. Targets (medians on this 2-core machine): overview
+// under 500 ms, the 30-day retention matrix under 300 ms, an explorer query under 300 ms. The first
+// query builds the rollups (ADR 010); that build is reported on its own, then each case runs
+// `runs` times on up-to-date rollups.
+
+const runs = 15;
+
+export interface AnalyticsCaseResult {
+  case: string;
+  targetMs: number | null;
+  runs: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+export interface AnalyticsBenchResult {
+  events: number;
+  loadSeconds: number | null;
+  rollupBuildMs: number;
+  incrementalRefreshMs: number;
+  results: AnalyticsCaseResult[];
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
+  const data = await openBenchData();
+  const { store, end } = data;
+  const today = isoDate(new Date(end.getTime() - 1));
+  const from = isoDate(new Date(end.getTime() - 30 * 86_400_000));
+  const last30 = { from, to: today };
+  // The 30-day retention matrix: the cohorts of 30 days whose day 30 is already reached.
+  const retentionRange = { from: isoDate(new Date(end.getTime() - 61 * 86_400_000)), to: isoDate(new Date(end.getTime() - 32 * 86_400_000)) };
+
+  let started = performance.now();
+  await store.metrics.filterOptions(BENCH_PROJECT, analyticsQuerySchema.parse(last30));
+  const rollupBuildMs = performance.now() - started;
+
+  const cases: { name: string; targetMs: number | null; run: () => Promise<unknown> }[] = [
+    { name: 'overview, last 30 days by day', targetMs: 500, run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today) },
+    {
+      name: 'overview, 30 days, platform filter',
+      targetMs: 500,
+      run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse({ ...last30, platform: 'ios' }), today),
+    },
+    {
+      name: 'retention matrix, 30 cohorts x D0-D30',
+      targetMs: 300,
+      run: () => store.metrics.retention(BENCH_PROJECT, retentionQuerySchema.parse(retentionRange), today),
+    },
+    {
+      name: 'retention matrix, rolling',
+      targetMs: 300,
+      run: () => store.metrics.retention(BENCH_PROJECT, retentionQuerySchema.parse({ ...retentionRange, mode: 'rolling' }), today),
+    },
+    {
+      name: 'explorer: level_complete count by day',
+      targetMs: 300,
+      run: () => store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, event: 'level_complete' })),
+    },
+    {
+      name: 'explorer: all events, users by platform',
+      targetMs: 300,
+      run: () => store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, measure: 'users', breakdown: 'platform' })),
+    },
+    { name: 'player insights, 90 days by week', targetMs: null, run: () => store.metrics.players(BENCH_PROJECT, analyticsQuerySchema.parse({ from: isoDate(new Date(end.getTime() - 90 * 86_400_000)), to: today, granularity: 'week' })) },
+    { name: 'revenue, last 30 days', targetMs: null, run: () => store.metrics.revenue(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today) },
+    { name: 'engagement, last 30 days', targetMs: null, run: () => store.metrics.engagement(BENCH_PROJECT, analyticsQuerySchema.parse(last30)) },
+    { name: 'event list, last 30 days', targetMs: null, run: () => store.metrics.eventCatalogue(BENCH_PROJECT, analyticsQuerySchema.parse(last30)) },
+  ];
+
+  const results: AnalyticsCaseResult[] = [];
+  for (const benchCase of cases) {
+    await benchCase.run(); // warm
+    const times: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const at = performance.now();
+      await benchCase.run();
+      times.push(performance.now() - at);
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      case: benchCase.name,
+      targetMs: benchCase.targetMs,
+      runs,
+      median: round(times[Math.floor(runs / 2)] ?? 0),
+      p95: round(times[Math.min(runs - 1, Math.ceil(0.95 * runs) - 1)] ?? 0),
+      min: round(times[0] ?? 0),
+      max: round(times[runs - 1] ?? 0),
+    });
+  }
+
+  // A live game's next commit: one batch of today's events, then the refresh the next query runs.
+  const receivedAt = new Date();
+  await store.append(
+    BENCH_PROJECT,
+    Array.from({ length: 1000 }, (_, index) => ({
+      insert_id: `bench-live-${Date.now()}-${index}`,
+      name: 'level_start',
+      user_id: `bench-live-${index % 50}`,
+      timestamp: new Date(end.getTime() - 60_000).toISOString(),
+      platform: 'ios',
+      receivedAt,
+      demo: true,
+    })),
+  );
+  started = performance.now();
+  await store.metrics.filterOptions(BENCH_PROJECT, analyticsQuerySchema.parse(last30));
+  const incrementalRefreshMs = performance.now() - started;
+  await store.close();
+  return { events: data.events, loadSeconds: data.loadSeconds, rollupBuildMs: round(rollupBuildMs), incrementalRefreshMs: round(incrementalRefreshMs), results };
+}

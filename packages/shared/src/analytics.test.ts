@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyticsQuerySchema,
+  chartTitleMessages,
+  createChartBodySchema,
+  exploreQuerySchema,
+  pinnedQuerySchema,
+  previousRange,
+  propertyRequiredMessage,
+  rangeDays,
+  rangeMessages,
+  retentionQuerySchema,
+} from './analytics';
+
+const march = { from: '2026-03-01', to: '2026-03-31' };
+
+/** The messages of a failed parse (an empty list when it passed). */
+function messages(result: { error?: { issues: { message: string }[] } | undefined }): string[] {
+  return result.error?.issues.map((issue) => issue.message) ?? [];
+}
+
+describe('analytics query', () => {
+  it('defaults to days and no filters', () => {
+    expect(analyticsQuerySchema.parse(march)).toEqual({ ...march, granularity: 'day', platform: [], country: [], app_version: [] });
+  });
+
+  it.each([
+    ['ios', ['ios']],
+    ['ios,android', ['ios', 'android']],
+    [' ios , android ,, ', ['ios', 'android']],
+    ['', []],
+    [' , ,', []],
+    ['1.2.0 beta', ['1.2.0 beta']],
+  ])('reads the filter %j as %j', (platform, expected) => {
+    expect(analyticsQuerySchema.parse({ ...march, platform, country: platform, app_version: platform })).toMatchObject({
+      platform: expected,
+      country: expected,
+      app_version: expected,
+    });
+  });
+
+  const values = (count: number) => Array.from({ length: count }, (_, index) => `v${index}`).join(',');
+
+  it('takes 20 values of a filter and refuses 21', () => {
+    expect(analyticsQuerySchema.parse({ ...march, country: values(20) }).country).toHaveLength(20);
+    expect(messages(analyticsQuerySchema.safeParse({ ...march, country: values(21) }))).toEqual(['country may list at most 20 values']);
+  });
+
+  it.each([
+    ['a control character', 'io\u0001s'],
+    ['a delete character', 'ios\u007F'],
+    ['65 characters', 'x'.repeat(65)],
+  ])('refuses a filter value with %s', (_case, value) => {
+    expect(messages(analyticsQuerySchema.safeParse({ ...march, app_version: value }))).toEqual([
+      'each app_version value must be 1 to 64 characters without commas',
+    ]);
+  });
+
+  // The first message is the one that matters: zod goes on checking after a failed date (the
+  // calendar check after the format, the range after both), so more may follow.
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a day that does not exist', { from: '2026-02-30', to: '2026-03-01' }, 'from must be a real calendar date'],
+    ['February 29 outside a leap year', { from: '2026-02-01', to: '2026-02-29' }, 'to must be a real calendar date'],
+    ['a month 13', { from: '2026-13-01', to: '2026-03-01' }, 'from must be a real calendar date'],
+    ['a date without leading zeros', { from: '2026-3-1', to: '2026-03-01' }, 'from must be a date as YYYY-MM-DD'],
+    ['a date and time', { from: '2026-03-01T00:00:00Z', to: '2026-03-01' }, 'from must be a date as YYYY-MM-DD'],
+    ['no from', { to: '2026-03-01' }, 'from must be a date as YYYY-MM-DD'],
+  ])('refuses %s', (_case, query, message) => {
+    expect(messages(analyticsQuerySchema.safeParse(query))[0]).toBe(message);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['from after to', { from: '2026-03-02', to: '2026-03-01' }, rangeMessages.order],
+    ['401 days', { from: '2026-01-01', to: '2027-02-05' }, rangeMessages.tooLong],
+    ['an unknown granularity', { ...march, granularity: 'year' }, 'granularity must be day, week or month'],
+  ])('refuses %s', (_case, query, message) => {
+    expect(messages(analyticsQuerySchema.safeParse(query))).toEqual([message]);
+  });
+
+  it('puts range problems on the field to change', () => {
+    expect(analyticsQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }).error?.issues[0]?.path).toEqual(['from']);
+    expect(analyticsQuerySchema.safeParse({ from: '2026-01-01', to: '2027-02-05' }).error?.issues[0]?.path).toEqual(['to']);
+  });
+
+  it.each([
+    ['one day', { from: '2026-03-01', to: '2026-03-01' }],
+    ['400 days', { from: '2026-01-01', to: '2027-02-04' }],
+    ['February 29 of a leap year', { from: '2028-02-29', to: '2028-03-01' }],
+  ])('takes %s', (_case, range) => {
+    expect(analyticsQuerySchema.safeParse(range).success).toBe(true);
+  });
+
+  it('retention defaults to classic and refuses other modes', () => {
+    expect(retentionQuerySchema.parse(march).mode).toBe('classic');
+    expect(retentionQuerySchema.parse({ ...march, mode: 'rolling' }).mode).toBe('rolling');
+    expect(messages(retentionQuerySchema.safeParse({ ...march, mode: 'n-day' }))).toEqual(['mode must be classic or rolling']);
+    expect(messages(retentionQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }))).toEqual([rangeMessages.order]);
+  });
+});
+
+describe('explore query', () => {
+  it('defaults to the count of every event, not broken down', () => {
+    expect(exploreQuerySchema.parse(march)).toEqual({
+      ...march,
+      granularity: 'day',
+      platform: [],
+      country: [],
+      app_version: [],
+      event: null,
+      measure: 'count',
+      property: null,
+      breakdown: 'none',
+    });
+    expect(exploreQuerySchema.parse({ ...march, event: '', property: '' })).toMatchObject({ event: null, property: null });
+  });
+
+  it.each([
+    ['sum', undefined],
+    ['sum', ''],
+    ['average', undefined],
+  ])('asks for a property to %s (property %j)', (measure, property) => {
+    const result = exploreQuerySchema.safeParse({ ...march, measure, property });
+    expect(messages(result)).toEqual([propertyRequiredMessage]);
+    expect(result.error?.issues[0]?.path).toEqual(['property']);
+  });
+
+  it.each([
+    [{ measure: 'sum', property: 'duration_s' }],
+    [{ measure: 'average', property: 'revenue_amount' }],
+    [{ measure: 'users', event: 'level_complete', breakdown: 'country' }],
+  ])('takes %j', (query) => {
+    expect(exploreQuerySchema.safeParse({ ...march, ...query }).success).toBe(true);
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{ measure: 'median' }, 'measure must be count, users, sum or average'],
+    [{ breakdown: 'build' }, 'breakdown must be none, name, platform, country or app_version'],
+    [{ measure: 'sum', property: 'a/b' }, 'property must be a property key (letters, digits, _ . - $ and spaces)'],
+    [{ event: 'e'.repeat(129) }, 'event must be at most 128 characters'],
+  ])('refuses %j', (query, message) => {
+    expect(messages(exploreQuerySchema.safeParse({ ...march, ...query }))).toEqual([message]);
+  });
+
+  it('checks the range and the property together', () => {
+    expect(messages(exploreQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01', measure: 'sum' }))).toEqual([
+      rangeMessages.order,
+      propertyRequiredMessage,
+    ]);
+  });
+});
+
+describe('rangeDays', () => {
+  it.each([
+    ['2026-03-01', '2026-03-01', 1],
+    ['2026-03-01', '2026-03-31', 31],
+    ['2026-02-28', '2026-03-01', 2],
+    ['2028-02-28', '2028-03-01', 3],
+    ['2025-12-31', '2026-01-01', 2],
+    ['2026-01-01', '2027-02-04', 400],
+    ['2026-03-02', '2026-03-01', 0],
+    ['2026-03-05', '2026-03-01', -3],
+  ])('%s to %s: %i days', (from, to, days) => {
+    expect(rangeDays({ from, to })).toBe(days);
+  });
+});
+
+describe('previousRange', () => {
+  it.each([
+    [{ from: '2026-03-10', to: '2026-03-11' }, { from: '2026-03-08', to: '2026-03-09' }],
+    [{ from: '2026-03-01', to: '2026-03-01' }, { from: '2026-02-28', to: '2026-02-28' }],
+    [{ from: '2026-03-01', to: '2026-03-31' }, { from: '2026-01-29', to: '2026-02-28' }],
+    [{ from: '2028-03-01', to: '2028-03-07' }, { from: '2028-02-23', to: '2028-02-29' }],
+    [{ from: '2026-01-01', to: '2026-01-14' }, { from: '2025-12-18', to: '2025-12-31' }],
+  ])('before %j: %j', (range, expected) => {
+    expect(previousRange(range)).toEqual(expected);
+    expect(rangeDays(expected)).toBe(rangeDays(range));
+  });
+});
+
+describe('pinned chart query', () => {
+  it('defaults like the explorer, filters as lists', () => {
+    expect(pinnedQuerySchema.parse({})).toEqual({
+      event: null,
+      measure: 'count',
+      property: null,
+      breakdown: 'none',
+      granularity: 'day',
+      platform: [],
+      country: [],
+      app_version: [],
+    });
+    expect(pinnedQuerySchema.parse({ measure: 'users', granularity: 'week', platform: ['ios', 'android'] })).toMatchObject({
+      measure: 'users',
+      granularity: 'week',
+      platform: ['ios', 'android'],
+    });
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{ measure: 'average' }, propertyRequiredMessage],
+    [{ granularity: 'hour' }, 'granularity must be day, week or month'],
+  ])('refuses %j', (query, message) => {
+    expect(messages(pinnedQuerySchema.safeParse(query))).toEqual([message]);
+  });
+
+  it.each([
+    ['21 values', { country: Array.from({ length: 21 }, (_, index) => `C${index}`) }],
+    ['a value with a comma', { platform: ['ios,android'] }],
+    ['an empty value', { app_version: [''] }],
+    ['a comma-separated text', { platform: 'ios' }],
+  ])('refuses filters with %s', (_case, query) => {
+    expect(pinnedQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('create chart body', () => {
+  it('trims the title and fills the query defaults', () => {
+    expect(createChartBodySchema.parse({ title: '  Daily levels  ', chartType: 'bar', query: { event: 'level_complete' } })).toEqual({
+      title: 'Daily levels',
+      chartType: 'bar',
+      query: { event: 'level_complete', measure: 'count', property: null, breakdown: 'none', granularity: 'day', platform: [], country: [], app_version: [] },
+    });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['no title', { chartType: 'line', query: {} }, chartTitleMessages.required],
+    ['a blank title', { title: '   ', chartType: 'line', query: {} }, chartTitleMessages.required],
+    ['an 81-character title', { title: 't'.repeat(81), chartType: 'line', query: {} }, chartTitleMessages.tooLong],
+    ['an unknown chart type', { title: 'Levels', chartType: 'pie', query: {} }, 'chartType must be line, bar or table'],
+    ['a sum without property', { title: 'Levels', chartType: 'table', query: { measure: 'sum' } }, propertyRequiredMessage],
+  ])('refuses %s', (_case, body, message) => {
+    expect(messages(createChartBodySchema.safeParse(body))).toEqual([message]);
+  });
+
+  it('takes an 80-character title', () => {
+    expect(createChartBodySchema.safeParse({ title: 't'.repeat(80), chartType: 'table', query: {} }).success).toBe(true);
+  });
+});
