@@ -62,7 +62,6 @@ async function dropRollups(file: string) {
   const connection = await instance.connect();
   const tables = (await connection.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'events_%_r%_%'`)).getRowsJS();
   for (const [table] of tables) await connection.run(`DROP TABLE ${table as string}`);
-  await connection.run(`DELETE FROM rollup_state`).catch(() => undefined);
   connection.closeSync();
   instance.closeSync();
 }

@@ -20,12 +20,26 @@ const measureMs = 20_000;
 
 export interface IngestBenchResult {
   eventsPerSecond: number;
+  /** CPU time the product's process spent per event while measured (all its threads), microseconds. */
+  serverCpuMicrosPerEvent: number | null;
+  /** CPU time of the load generator (this process) per event, microseconds. */
+  senderCpuMicrosPerEvent: number;
   requests: number;
   events: number;
   p50: number;
   p95: number;
   p99: number;
   max: number;
+}
+
+/** User plus system CPU time of a process, in milliseconds (Linux /proc; null elsewhere). */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -51,7 +65,7 @@ export async function runIngestBench(): Promise<IngestBenchResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
-  const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...(process.env.QB_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), 'scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
   await waitForReady(`http://127.0.0.1:${port}`);
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
@@ -84,9 +98,13 @@ export async function runIngestBench(): Promise<IngestBenchResult> {
     let measuring = false;
     let measuredStart = 0;
     const deadline = performance.now() + warmupMs + measureMs;
+    // Set when measuring starts (an object, so the type checker does not assume it stays empty).
+    const cpuAtStart: { server: number | null; sender: NodeJS.CpuUsage } = { server: null, sender: process.cpuUsage() };
     setTimeout(() => {
       measuring = true;
       measuredStart = performance.now();
+      cpuAtStart.server = processCpuMs(server.pid);
+      cpuAtStart.sender = process.cpuUsage();
     }, warmupMs);
     const worker = async () => {
       while (performance.now() < deadline) {
@@ -96,9 +114,15 @@ export async function runIngestBench(): Promise<IngestBenchResult> {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     const seconds = (performance.now() - measuredStart) / 1000;
+    const serverCpuEnd = processCpuMs(server.pid);
+    const senderCpu = process.cpuUsage(cpuAtStart.sender);
+    const serverCpuStart = cpuAtStart.server;
+    const events = latencies.length * batchSize;
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
-      eventsPerSecond: Math.round((latencies.length * batchSize) / seconds),
+      eventsPerSecond: Math.round(events / seconds),
+      serverCpuMicrosPerEvent: serverCpuStart === null || serverCpuEnd === null ? null : round(((serverCpuEnd - serverCpuStart) * 1000) / events),
+      senderCpuMicrosPerEvent: round((senderCpu.user + senderCpu.system) / events),
       requests: latencies.length,
       events: latencies.length * batchSize,
       p50: round(percentile(sorted, 50)),

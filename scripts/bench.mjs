@@ -42,8 +42,20 @@ if (!only || only === 'ingest') {
   const target = 50_000;
   console.log(`\nIngestion over HTTP, 1,000-event batches, 16 senders on the same machine (target ≥ ${target.toLocaleString('en')} events/s)\n`);
   table(
-    ['events/s', 'requests', 'ack p50 ms', 'ack p95 ms', 'ack p99 ms', 'ack max ms', 'target'],
-    [[result.eventsPerSecond.toLocaleString('en'), result.requests, result.p50, result.p95, result.p99, result.max, result.eventsPerSecond >= target ? 'met' : 'MISSED'].map(String)],
+    ['events/s', 'requests', 'ack p50 ms', 'ack p95 ms', 'ack p99 ms', 'ack max ms', 'server CPU µs/event', 'sender CPU µs/event', 'target'],
+    [
+      [
+        result.eventsPerSecond.toLocaleString('en'),
+        result.requests,
+        result.p50,
+        result.p95,
+        result.p99,
+        result.max,
+        result.serverCpuMicrosPerEvent ?? 'n/a',
+        result.senderCpuMicrosPerEvent,
+        result.eventsPerSecond >= target ? 'met' : 'MISSED',
+      ].map(String),
+    ],
   );
   write('ingest', { targetEventsPerSecond: target, ...result });
 }

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { PageLoader } from '../components/ui/page-loader';
-import { paths, projectPages } from '../config/paths';
+import { type ProjectPage, paths, projectPages } from '../config/paths';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import { lazyRoute } from '../lib/lazy-route';
 import { AppShell } from './routes/app-shell';
@@ -21,6 +21,17 @@ const publicPages: RouteObject[] = [
   { path: paths.authCallback.path, lazy: lazyRoute(() => import('../features/auth/routes/auth-callback')) },
   { path: paths.access.path, lazy: lazyRoute(() => import('../features/invitations/routes/access')) },
 ];
+
+const analyticsPages = new Set<ProjectPage>([
+  projectPages.overview,
+  projectPages.dashboard,
+  projectPages.playerInsights,
+  projectPages.revenueOptimisation,
+  projectPages.engagementRetention,
+  projectPages.analytics,
+  projectPages.events,
+]);
+const analyticsPage = (page: ProjectPage) => ({ path: page.path, handle: { title: page.title } });
 
 const signedInPages: RouteObject[] = [
   { path: paths.home.path, lazy: lazyRoute(() => import('../features/projects/routes/projects')) },
@@ -39,8 +50,25 @@ const signedInPages: RouteObject[] = [
         handle: { title: projectPages.users.title },
         lazy: lazyRoute(() => import('../features/organisations/routes/project-users')),
       },
+      // The analytics pages (issue 8): one route module each, in the analytics feature.
+      { ...analyticsPage(projectPages.overview), lazy: lazyRoute(() => import('../features/analytics/routes/overview')) },
+      { ...analyticsPage(projectPages.dashboard), lazy: lazyRoute(() => import('../features/analytics/routes/dashboard')) },
+      {
+        ...analyticsPage(projectPages.playerInsights),
+        lazy: lazyRoute(() => import('../features/analytics/routes/player-insights')),
+      },
+      {
+        ...analyticsPage(projectPages.revenueOptimisation),
+        lazy: lazyRoute(() => import('../features/analytics/routes/revenue-optimisation')),
+      },
+      {
+        ...analyticsPage(projectPages.engagementRetention),
+        lazy: lazyRoute(() => import('../features/analytics/routes/engagement-retention')),
+      },
+      { ...analyticsPage(projectPages.analytics), lazy: lazyRoute(() => import('../features/analytics/routes/analytics')) },
+      { ...analyticsPage(projectPages.events), lazy: lazyRoute(() => import('../features/analytics/routes/events')) },
       ...Object.values(projectPages)
-        .filter((page) => page !== projectPages.users)
+        .filter((page) => page !== projectPages.users && !analyticsPages.has(page))
         .map((page) => ({
           path: page.path,
           handle: { title: page.title },

@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 import { API_LOG_LABELS, type ApiErrorLogger, callApi } from './api-log';
 
 describe('API_LOG_LABELS', () => {
-  it('are the labels of SPEC.md section 8 and those of the developer and help pages', () => {
+  it('are the labels of SPEC.md section 8 and those of the pages added since', () => {
     expect(Object.values(API_LOG_LABELS).sort()).toEqual(
       [
         'Account registration failed',
@@ -33,6 +33,19 @@ describe('API_LOG_LABELS', () => {
         'Support message failed',
         'Get usage failed',
         'Quota update failed',
+        'Analytics overview failed',
+        'Player insights failed',
+        'Player lookup failed',
+        'Revenue analytics failed',
+        'Retention analytics failed',
+        'Engagement analytics failed',
+        'Explorer query failed',
+        'Event catalogue failed',
+        'Filter options failed',
+        'Get dashboard failed',
+        'Chart pin failed',
+        'Chart removal failed',
+        'Dashboard order update failed',
       ].sort(),
     );
   });

@@ -32,6 +32,20 @@ export const API_LOG_LABELS = {
   // The billing page (issue 9): not in SPEC.md, same pattern.
   usage: 'Get usage failed',
   quotaUpdate: 'Quota update failed',
+  // The analytics pages and the dashboard (issue 8): not in SPEC.md, same pattern.
+  analyticsOverview: 'Analytics overview failed',
+  analyticsPlayers: 'Player insights failed',
+  analyticsPlayer: 'Player lookup failed',
+  analyticsRevenue: 'Revenue analytics failed',
+  analyticsRetention: 'Retention analytics failed',
+  analyticsEngagement: 'Engagement analytics failed',
+  analyticsExplore: 'Explorer query failed',
+  eventCatalogue: 'Event catalogue failed',
+  analyticsFilters: 'Filter options failed',
+  dashboard: 'Get dashboard failed',
+  dashboardChartCreation: 'Chart pin failed',
+  dashboardChartRemoval: 'Chart removal failed',
+  dashboardOrder: 'Dashboard order update failed',
 } as const;
 
 export type ApiErrorLogger = (label: string, error: unknown) => void;

@@ -122,6 +122,18 @@ describe('toasts on screen', () => {
     await vi.waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
 
+  it('carries an action button when given one', async () => {
+    const notify = renderToaster();
+    const onClick = vi.fn();
+    act(() => void notify.success('Chart pinned', { label: 'Open dashboard', onClick }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Chart pinned');
+
+    // By keyboard: a pointer press starts sonner's swipe, which jsdom cannot capture.
+    act(() => screen.getByRole('button', { name: 'Open dashboard' }).focus());
+    await userEvent.keyboard('{Enter}');
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+
   it('follows the colour scheme shown by the app', async () => {
     localStorage.setItem(THEME_MODE_STORAGE_KEY, 'dark');
     render(<AppProvider>{null}</AppProvider>);

@@ -65,7 +65,6 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
   );
   for (const sql of rollupBookkeepingSql) await writer.run(sql);
   const [[lastSeq]] = (await writer.runAndReadAll('SELECT coalesce(max(seq), 0)::DOUBLE FROM rollup_dirty')).getRowsJS() as [[number]];
-  const [[doneSeq]] = (await writer.runAndReadAll('SELECT coalesce(max(seq), 0)::DOUBLE FROM rollup_state')).getRowsJS() as [[number]];
   return new DuckDbEventStore(
     options.file,
     instance,
@@ -73,7 +72,7 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
     tables,
     options.maxQueuedEvents ?? 200_000,
     options.maxEventsPerCommit ?? 50_000,
-    Math.max(lastSeq, doneSeq),
+    lastSeq,
   );
 }
 
@@ -94,7 +93,7 @@ class DuckDbEventStore implements EventStore {
     private readonly tables: Set<string>,
     private readonly maxQueuedEvents: number,
     private readonly maxEventsPerCommit: number,
-    /** The last rollup_dirty sequence number written: commits are numbered in order. */
+    /** The last rollup_dirty number given out: each commit's marks carry their own (for diagnosis). */
     private dirtySeq: number,
   ) {
     this.metrics = new DuckDbMetrics(instance, (projectId) => this.ensureTableSerialised(projectId));

@@ -4,17 +4,14 @@ import { projectTable } from './event-table';
 // The per-project rollups the metrics read (ADR 010): user days, sessions and installs, each several
 // times smaller than the events. The writer appends the UTC days each commit touched to
 // `rollup_dirty` in the commit's own transaction (a day of NULL: everything, after a delete); a
-// refresh recomputes those days from the events in one transaction and records how far it got in
-// `rollup_state`. The writer never touches the state and the refresh never touches the events, so
-// the two never conflict, and a crash at any point leaves rollups that the next refresh completes.
+// refresh recomputes those days from the events and deletes the marks it took in, in one
+// transaction. The writer only appends marks and the refresh only deletes the ones it saw, so the
+// two never conflict, and a crash at any point leaves marks that the next refresh takes in.
 // Rollups key users by a 64-bit hash of user_id (`uid`): counting and joining integers is about
 // twice as fast as strings; two ids of a game colliding is a chance of about 3 in 10^8 at 10^6
 // players (ADR 010). The names carry a version: a new layout builds new tables.
 
-export const rollupBookkeepingSql = [
-  'CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)',
-  'CREATE TABLE IF NOT EXISTS rollup_state (project VARCHAR NOT NULL PRIMARY KEY, seq BIGINT NOT NULL)',
-];
+export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
 export interface RollupTables {
   events: string;
@@ -112,37 +109,29 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
   const t = rollupTables(projectId);
   await connection.run('BEGIN TRANSACTION');
   try {
-    const [state] = await rows(
+    // The marks this transaction sees. Two commits can finish out of sequence order, so a mark is
+    // never assumed from its number: exactly the visible ones are taken in and deleted, and one
+    // committed later stays for the next refresh.
+    const dirty = await rows(
       connection,
-      `SELECT (SELECT max(seq) FROM rollup_dirty WHERE project = $1)::DOUBLE AS latest,
-              (SELECT seq FROM rollup_state WHERE project = $1)::DOUBLE AS done,
-              (SELECT count(*) FROM duckdb_tables() WHERE table_name = $2)::DOUBLE AS present`,
-      [projectId, t.activeDays],
+      `SELECT DISTINCT day::VARCHAR AS day FROM rollup_dirty WHERE project = $1 ORDER BY 1 NULLS FIRST`,
+      [projectId],
     );
-    const latest = state?.latest === null || state?.latest === undefined ? -1 : Number(state.latest);
-    const done = state?.done === null || state?.done === undefined ? -2 : Number(state.done);
+    const [state] = await rows(connection, `SELECT count(*)::DOUBLE AS present FROM duckdb_tables() WHERE table_name = $1`, [t.activeDays]);
     const present = Number(state?.present) === 1;
-    if (present && latest <= done) {
+    if (present && dirty.length === 0) {
       await connection.run('COMMIT');
       return;
     }
-    const dirty = await rows(
-      connection,
-      `SELECT DISTINCT day::VARCHAR AS day FROM rollup_dirty WHERE project = $1 AND seq > $2 ORDER BY 1 NULLS FIRST`,
-      [projectId, done],
-    );
-    const everything = !present || dirty.some((row) => row.day === null);
-    if (everything) {
+    if (!present || dirty.some((row) => row.day === null)) {
       await connection.run(`CREATE OR REPLACE TABLE ${t.userDays} AS ${userDaysSelect(t.events, 'true')} ORDER BY day`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.sessions} AS ${sessionsSelect(t.events, 'true', 'true')} ORDER BY day`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.users} AS ${usersSelect(t.userDays, 'true')}`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`);
-    } else if (dirty.length > 0) {
+    } else {
       await refreshDays(connection, t, dirty.map((row) => String(row.day)));
     }
-    await connection.run(`INSERT OR REPLACE INTO rollup_state VALUES ($1, $2)`, [projectId, Math.max(latest, 0)]);
-    // What this refresh has taken in is no longer needed (only this refresh deletes these rows).
-    await connection.run(`DELETE FROM rollup_dirty WHERE project = $1 AND seq <= $2`, [projectId, latest]);
+    await connection.run(`DELETE FROM rollup_dirty WHERE project = $1`, [projectId]);
     await connection.run('COMMIT');
   } catch (error) {
     await connection.run('ROLLBACK').catch(() => undefined);
@@ -189,7 +178,6 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.sessions}`,
     `DROP TABLE IF EXISTS ${t.users}`,
     `DROP TABLE IF EXISTS ${t.activeDays}`,
-    `DELETE FROM rollup_state WHERE project = '${projectId}'`,
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];
 }

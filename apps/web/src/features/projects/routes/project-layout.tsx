@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/auth-context';
 import { useProject } from '../api/get-project-by-identifier';
-import type { CurrentProject } from '../components/current-project';
+import type { CurrentProject } from '../../../lib/current-project';
 import { PROJECT_LOAD_FAILED, projectNotFoundMessage } from '../components/project-messages';
 import { ProjectNav } from '../components/project-nav';
 import { ProjectSwitcher } from '../components/project-switcher';

@@ -2,12 +2,11 @@ import { Suspense, lazy } from 'react';
 import { useLocation, useMatches } from 'react-router';
 
 import { ContentLayout } from '../../../components/layouts/content-layout';
-import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { projectPages } from '../../../config/paths';
 import { lazyRoute } from '../../../lib/lazy-route';
-import { useCurrentProject } from '../components/current-project';
-import { projectPageIntros, projectPagePath } from '../components/project-page-info';
+import { useCurrentProject } from '../../../lib/current-project';
+import { projectPagePath } from '../components/project-page-info';
 import { ProjectSettings } from '../components/project-settings';
 
 // The developer page is its own chunk, loaded through lazyRoute (time-out, one reload after a
@@ -33,7 +32,8 @@ function isProjectPageHandle(handle: unknown): handle is ProjectPageHandle {
   return typeof (handle as Partial<ProjectPageHandle> | null)?.title === 'string';
 }
 
-// One module for the twelve project pages until each page's issue gives it its own.
+// The project pages without a route module of their own: settings, developer, help and billing.
+// Users and the seven analytics pages have their own route entries (app/router.tsx).
 function ProjectPageRoute() {
   const handle = useMatches().findLast((match) => isProjectPageHandle(match.handle))?.handle;
   const title = isProjectPageHandle(handle) ? handle.title : 'Project';
@@ -83,12 +83,7 @@ function ProjectPageRoute() {
         >
           <BillingPage key={project.id} project={project} />
         </Suspense>
-      ) : (
-        <Card className="mt-6 p-6">
-          <h2 className="text-base font-semibold tracking-tight">What will appear here</h2>
-          <p className="mt-1 text-sm text-pretty text-muted-foreground">{projectPageIntros[page]}</p>
-        </Card>
-      )}
+      ) : null}
     </ContentLayout>
   );
 }

@@ -1,0 +1,47 @@
+import { Card } from '../../../components/ui/card';
+
+const block = 'animate-pulse rounded bg-muted motion-reduce:animate-none';
+
+/** Placeholders in a page's shape (cards, a chart, a table) while its figures load; announced once. */
+export function AnalyticsSkeleton({
+  label,
+  cards = 4,
+  charts = 1,
+  table = true,
+}: {
+  /** e.g. 'Loading overview...' */
+  label: string;
+  cards?: number;
+  charts?: number;
+  table?: boolean;
+}) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-6">
+      {cards > 0 && (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
+          {Array.from({ length: cards }, (_, index) => (
+            <Card key={index} className="flex flex-col gap-3 p-3 sm:p-4">
+              <span className={`${block} h-3 w-24`} />
+              <span className={`${block} h-7 w-20`} />
+              <span className={`${block} h-3 w-28`} />
+            </Card>
+          ))}
+        </div>
+      )}
+      {Array.from({ length: charts }, (_, index) => (
+        <Card key={index} className="flex flex-col gap-4 p-5">
+          <span className={`${block} h-4 w-40`} />
+          <span className={`${block} block h-56 w-full`} />
+        </Card>
+      ))}
+      {table && (
+        <Card className="flex flex-col gap-3 p-5">
+          <span className={`${block} h-4 w-32`} />
+          {[0, 1, 2, 3, 4].map((row) => (
+            <span key={row} className={`${block} h-3 w-full`} />
+          ))}
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// Pure builders of the common chart options, so pages describe data, not ECharts.
+import type { EChartsCoreOption } from 'echarts/core';
+import type { Granularity, SeriesPoint } from '@questboard/shared/analytics';
+
+import { formatCount, formatDay } from '../lib/format';
+
+export type ChartOption = EChartsCoreOption;
+
+/** The grid's margins hold the axis labels (ECharts 6's replacement of containLabel). */
+const gridBounds = { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' } as const;
+export type ValueFormat = (value: number | null) => string;
+
+export interface ChartSeries {
+  name: string;
+  points: SeriesPoint[];
+  /** Series with the same stack are stacked (bars) or summed (lines). */
+  stack?: string;
+  /** Overrides the option's kind for this series (a bar and a line in one chart). */
+  kind?: 'line' | 'bar';
+  /** Draw against the right axis (a second unit, e.g. ARPDAU beside revenue). */
+  secondAxis?: boolean;
+}
+
+export interface LineOrBarOptions {
+  series: ChartSeries[];
+  kind?: 'line' | 'bar';
+  valueFormat?: ValueFormat;
+  /** The right axis's format, when a series uses it. */
+  secondValueFormat?: ValueFormat;
+  granularity?: Granularity;
+  /** Fill the area under lines. */
+  area?: boolean;
+  /** Ticks on whole numbers only; true unless a valueFormat is given (ratios and money have fractions). */
+  integerAxis?: boolean;
+}
+
+/** A time series chart: one category per bucket (the first series' dates), a line or bars per series. */
+export function lineOrBarOption({
+  series,
+  kind = 'line',
+  valueFormat,
+  secondValueFormat,
+  granularity = 'day',
+  area = false,
+  integerAxis = valueFormat === undefined,
+}: LineOrBarOptions): ChartOption {
+  const format = valueFormat ?? formatCount;
+  const secondFormat = secondValueFormat ?? format;
+  const dates = series[0]?.points.map((point) => point.date) ?? [];
+  const twoAxes = series.some((item) => item.secondAxis === true);
+  const formatterOf = (index: number): ValueFormat => (series[index]?.secondAxis ? secondFormat : format);
+  return {
+    grid: { ...gridBounds, left: 8, right: twoAxes ? 8 : 16, top: series.length > 1 ? 40 : 16, bottom: 8 },
+    legend: series.length > 1 ? { top: 0, left: 0, type: 'scroll' } : { show: false },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: kind === 'bar' ? 'shadow' : 'line' },
+      formatter: (items: unknown) => tooltipHtml(items as TooltipItem[], formatterOf, granularity),
+    },
+    xAxis: {
+      type: 'category',
+      data: dates,
+      boundaryGap: kind === 'bar' || series.some((item) => item.kind === 'bar'),
+      axisLabel: { formatter: (date: string) => formatDay(date, granularity === 'month' ? 'month' : 'day', { short: true }), hideOverlap: true },
+    },
+    yAxis: [
+      { type: 'value', minInterval: integerAxis ? 1 : undefined, axisLabel: { formatter: (value: number) => format(value) } },
+      ...(twoAxes ? [{ type: 'value', splitLine: { show: false }, axisLabel: { formatter: (value: number) => secondFormat(value) } }] : []),
+    ],
+    series: series.map((item) => {
+      const itemKind = item.kind ?? kind;
+      return {
+        name: item.name,
+        type: itemKind,
+        stack: item.stack,
+        yAxisIndex: item.secondAxis ? 1 : 0,
+        data: item.points.map((point) => point.value),
+        connectNulls: false,
+        ...(itemKind === 'line' ? { showSymbol: item.points.length < 2, areaStyle: area ? { opacity: 0.12 } : undefined } : { barMaxWidth: 28 }),
+        emphasis: { focus: 'series' },
+      };
+    }),
+  };
+}
+
+interface TooltipItem {
+  axisValue?: string;
+  seriesIndex?: number;
+  seriesName?: string;
+  marker?: string;
+  value?: unknown;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/gu, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The tooltip of an axis: the bucket, then each series with its formatted value. */
+function tooltipHtml(items: TooltipItem[], formatterOf: (index: number) => ValueFormat, granularity: Granularity): string {
+  const date = items[0]?.axisValue ?? '';
+  const rows = items.map((item) => {
+    const value = typeof item.value === 'number' ? item.value : null;
+    return `<div style="display:flex;gap:12px;justify-content:space-between"><span>${item.marker ?? ''}${escapeHtml(item.seriesName ?? '')}</span><strong>${escapeHtml(formatterOf(item.seriesIndex ?? 0)(value))}</strong></div>`;
+  });
+  return `<div style="margin-bottom:4px">${escapeHtml(formatDay(date, granularity))}</div>${rows.join('')}`;
+}
+
+/** A curve over days since install (day 0..30): retention or cumulative LTV. */
+export function dayCurveOption({
+  series,
+  valueFormat,
+}: {
+  series: { name: string; values: (number | null)[] }[];
+  valueFormat: ValueFormat;
+}): ChartOption {
+  const days = series[0]?.values.map((_, day) => day) ?? [];
+  return {
+    grid: { ...gridBounds, outerBoundsContain: 'all', left: 8, right: 16, top: series.length > 1 ? 40 : 16, bottom: 8 },
+    legend: series.length > 1 ? { top: 0, left: 0, type: 'scroll' } : { show: false },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (raw: unknown) => {
+        const items = raw as TooltipItem[];
+        const rows = items.map(
+          (item) =>
+            `<div style="display:flex;gap:12px;justify-content:space-between"><span>${item.marker ?? ''}${escapeHtml(item.seriesName ?? '')}</span><strong>${escapeHtml(valueFormat(typeof item.value === 'number' ? item.value : null))}</strong></div>`,
+        );
+        return `<div style="margin-bottom:4px">Day ${escapeHtml(items[0]?.axisValue ?? '')}</div>${rows.join('')}`;
+      },
+    },
+    xAxis: { type: 'category', data: days, name: 'Days since install', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (day: string) => `D${day}` } },
+    yAxis: { type: 'value', axisLabel: { formatter: (value: number) => valueFormat(value) } },
+    series: series.map((item) => ({ name: item.name, type: 'line', data: item.values, connectNulls: false, showSymbol: false })),
+  };
+}

@@ -1,0 +1,129 @@
+import type { Engagement, Granularity } from '@questboard/shared/analytics';
+
+import { formatCount, formatDay, formatDecimal, formatDuration } from '../lib/format';
+import { AnalyticsSection } from './analytics-section';
+import { categoryBarOption } from './category-bar-option';
+import { Chart } from './chart';
+import { lineOrBarOption } from './chart-options';
+import { MetricCard } from './metric-card';
+
+/** Sessions, average and median session length, and sessions per DAU over the range. */
+export function EngagementTotals({ engagement }: { engagement: Engagement }) {
+  const { totals, series } = engagement;
+  return (
+    <section aria-label="Engagement totals" className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+      <MetricCard
+        label="Sessions"
+        value={totals.sessions}
+        format={formatCount}
+        definition="session"
+        points={series.map((point) => point.sessions)}
+      />
+      <MetricCard
+        label="Average session length"
+        value={totals.averageSessionLength}
+        format={formatDuration}
+        definition="session-length"
+        points={series.map((point) => point.averageSessionLength)}
+      />
+      <MetricCard
+        label="Median session length"
+        value={totals.medianSessionLength}
+        format={formatDuration}
+        help="Half of the sessions in the range are shorter than this, half longer. Less swayed by a few very long sessions than the average."
+      />
+      <MetricCard
+        label="Sessions per DAU"
+        value={totals.sessionsPerDau}
+        format={formatDecimal}
+        help="Sessions divided by the daily active users summed over the same days: how often an active player comes back in a day."
+        points={series.map((point) => point.sessionsPerDau)}
+      />
+    </section>
+  );
+}
+
+/** How long sessions last: how many sessions fall in each length bucket. */
+export function SessionLengthDistribution({ engagement }: { engagement: Engagement }) {
+  const buckets = engagement.sessionLength;
+  return (
+    <AnalyticsSection
+      title="Session length"
+      description="Sessions of the range by how long they lasted (last minus first event)."
+    >
+      <Chart
+        ariaLabel="Sessions by session length"
+        height={260}
+        option={categoryBarOption({
+          name: 'Sessions',
+          categories: buckets.map((bucket) => bucket.label),
+          values: buckets.map((bucket) => bucket.sessions),
+          valueFormat: formatCount,
+        })}
+        table={{
+          columns: ['Session length', 'Sessions'],
+          rows: buckets.map((bucket) => [bucket.label, formatCount(bucket.sessions)]),
+        }}
+      />
+    </AnalyticsSection>
+  );
+}
+
+/** Sessions per DAU and the average session length per bucket of the range. */
+export function EngagementOverTime({ engagement, granularity }: { engagement: Engagement; granularity: Granularity }) {
+  const { series } = engagement;
+  const dateOf = (date: string) => formatDay(date, granularity);
+  return (
+    <AnalyticsSection
+      title="Engagement over time"
+      description="How often and how long active players play, per bucket of the range."
+    >
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-2">
+          <h3 className="text-sm font-medium text-muted-foreground">Sessions per DAU</h3>
+          <Chart
+            ariaLabel="Sessions per DAU over time"
+            height={220}
+            option={lineOrBarOption({
+              series: [
+                {
+                  name: 'Sessions per DAU',
+                  points: series.map((point) => ({ date: point.date, value: point.sessionsPerDau })),
+                },
+              ],
+              valueFormat: formatDecimal,
+              granularity,
+              area: true,
+            })}
+            table={{
+              columns: ['Date', 'Sessions per DAU'],
+              rows: series.map((point) => [dateOf(point.date), formatDecimal(point.sessionsPerDau)]),
+            }}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-2">
+          <h3 className="text-sm font-medium text-muted-foreground">Average session length</h3>
+          <Chart
+            ariaLabel="Average session length over time"
+            height={220}
+            option={lineOrBarOption({
+              series: [
+                {
+                  name: 'Average session length',
+                  points: series.map((point) => ({ date: point.date, value: point.averageSessionLength })),
+                },
+              ],
+              valueFormat: formatDuration,
+              granularity,
+              area: true,
+            })}
+            table={{
+              columns: ['Date', 'Average session length'],
+              rows: series.map((point) => [dateOf(point.date), formatDuration(point.averageSessionLength)]),
+            }}
+          />
+        </div>
+      </div>
+    </AnalyticsSection>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import type { Granularity, Revenue } from '@questboard/shared/analytics';
+
+import { formatCount, formatDay, formatMoney } from '../lib/format';
+import { AnalyticsSection } from './analytics-section';
+import { Chart } from './chart';
+import { dayCurveOption } from './chart-options';
+import { ScrollTable, tableClasses } from './scroll-table';
+
+/** The days since install the LTV table shows (the chart shows all 31). */
+export const LTV_DAYS = [0, 1, 3, 7, 14, 30] as const;
+
+/** Cumulative revenue per installed user by day since install: per cohort, and all cohorts together. */
+export function LtvSection({ ltv, currency, granularity }: { ltv: Revenue['ltv']; currency: string | null; granularity: Granularity }) {
+  const money = (value: number | null) => formatMoney(value, currency);
+  const option = useMemo(
+    () => dayCurveOption({ series: [{ name: 'Average LTV', values: ltv.average }], valueFormat: (value) => formatMoney(value, null) }),
+    [ltv.average],
+  );
+  const unit = currency ? ` (${currency})` : '';
+  return (
+    <AnalyticsSection
+      title={`Cumulative LTV by install cohort${unit}`}
+      description="Revenue of the cohort up to day N after install, per installed user. A cell stays empty until the cohort has reached that day."
+    >
+      {ltv.cohorts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No players installed in this range.</p>
+      ) : (
+        <>
+          <Chart
+            option={option}
+            height={240}
+            ariaLabel={`Average cumulative LTV by day since install${unit}`}
+            table={{ columns: ['Day', 'Average LTV'], rows: ltv.average.map((value, day) => [`D${day}`, money(value)]) }}
+          />
+          <ScrollTable label="Cumulative LTV by install cohort table" className="max-h-[26rem] overflow-y-auto">
+            <table className={tableClasses.table}>
+              <thead className={`${tableClasses.head} sticky top-0 z-10 bg-card`}>
+                <tr>
+                  <th scope="col" className={tableClasses.th}>
+                    Install cohort
+                  </th>
+                  <th scope="col" className={tableClasses.thNumber}>
+                    Users
+                  </th>
+                  {LTV_DAYS.map((day) => (
+                    <th key={day} scope="col" className={tableClasses.thNumber}>
+                      Day {day}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className={tableClasses.body}>
+                <tr className="bg-muted/50 font-medium">
+                  <th scope="row" className={tableClasses.td}>
+                    All cohorts
+                  </th>
+                  <td className={tableClasses.tdNumber}>{formatCount(ltv.cohorts.reduce((sum, cohort) => sum + cohort.size, 0))}</td>
+                  {LTV_DAYS.map((day) => (
+                    <td key={day} className={tableClasses.tdNumber}>
+                      {money(ltv.average[day] ?? null)}
+                    </td>
+                  ))}
+                </tr>
+                {ltv.cohorts.map((cohort) => (
+                  <tr key={cohort.cohort}>
+                    <th scope="row" className={`${tableClasses.td} font-normal`}>
+                      {formatDay(cohort.cohort, granularity)}
+                    </th>
+                    <td className={tableClasses.tdNumber}>{formatCount(cohort.size)}</td>
+                    {LTV_DAYS.map((day) => (
+                      <td key={day} className={tableClasses.tdNumber}>
+                        {money(cohort.values[day] ?? null)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </>
+      )}
+    </AnalyticsSection>
+  );
+}

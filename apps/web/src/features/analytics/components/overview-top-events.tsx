@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import type { EventCatalogue, Overview } from '@questboard/shared/analytics';
+
+import { projectPages } from '../../../config/paths';
+import { formatCount } from '../lib/format';
+import { AnalyticsSection } from './analytics-section';
+import { ScrollTable, tableClasses } from './scroll-table';
+
+/** The href of the explorer showing one event (it reads `event` from its URL). */
+export const explorerHref = (projectIdentifier: string, event: string) =>
+  `${projectPages.analytics.getHref(projectIdentifier)}?${new URLSearchParams({ event }).toString()}`;
+
+/**
+ * The events sent most in the range, each linking to the explorer. Their users come from the event
+ * list of the same view (the overview answer counts events only); '—' until it is there.
+ */
+export function OverviewTopEvents({
+  projectIdentifier,
+  events,
+  catalogue,
+}: {
+  projectIdentifier: string;
+  events: Overview['topEvents'];
+  catalogue: EventCatalogue | undefined;
+}) {
+  const usersOf = (name: string) => catalogue?.events.find((event) => event.name === name)?.users ?? null;
+  return (
+    <AnalyticsSection title="Top events" description="The events sent most in the range. Open one to explore it.">
+      <ScrollTable label="Top events table">
+        <table className={tableClasses.table}>
+          <thead className={tableClasses.head}>
+            <tr>
+              <th scope="col" className={tableClasses.th}>
+                Event
+              </th>
+              <th scope="col" className={tableClasses.thNumber}>
+                Count
+              </th>
+              <th scope="col" className={tableClasses.thNumber}>
+                Users
+              </th>
+            </tr>
+          </thead>
+          <tbody className={tableClasses.body}>
+            {events.map((event) => (
+              <tr key={event.name}>
+                <th scope="row" className={`${tableClasses.td} font-normal`}>
+                  <Link to={explorerHref(projectIdentifier, event.name)} className="font-medium text-link underline-offset-4 hover:underline">
+                    {event.name}
+                  </Link>
+                </th>
+                <td className={tableClasses.tdNumber}>{formatCount(event.count)}</td>
+                <td className={tableClasses.tdNumber}>{formatCount(usersOf(event.name))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+    </AnalyticsSection>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import type { Players } from '@questboard/shared/analytics';
+
+import { formatCount, formatDay, formatPercent, formatRange } from '../lib/format';
+import type { AnalyticsView } from '../view/analytics-view';
+import { AnalyticsSection } from './analytics-section';
+import { Chart } from './chart';
+import { lineOrBarOption } from './chart-options';
+
+type Series = Players['series'];
+
+const rangeText = (view: AnalyticsView) => formatRange(view.from, view.to);
+
+/** DAU (average of the bucket), WAU and MAU (on its last day). */
+export function ActivePlayersChart({ series, view }: { series: Series; view: AnalyticsView }) {
+  const option = useMemo(
+    () =>
+      lineOrBarOption({
+        series: [
+          { name: 'DAU', points: series.map((point) => ({ date: point.date, value: point.dau })) },
+          { name: 'WAU', points: series.map((point) => ({ date: point.date, value: point.wau })) },
+          { name: 'MAU', points: series.map((point) => ({ date: point.date, value: point.mau })) },
+        ],
+        granularity: view.granularity,
+      }),
+    [series, view.granularity],
+  );
+  return (
+    <AnalyticsSection
+      title="Active players"
+      description={view.granularity === 'day' ? 'DAU, WAU and MAU of each day.' : `Average DAU of each ${view.granularity}; WAU and MAU on its last day.`}
+    >
+      <Chart
+        option={option}
+        ariaLabel={`DAU, WAU and MAU, ${rangeText(view)}`}
+        table={{
+          columns: ['Date', 'DAU', 'WAU', 'MAU'],
+          rows: series.map((point) => [formatDay(point.date, view.granularity), formatCount(point.dau), formatCount(point.wau), formatCount(point.mau)]),
+        }}
+      />
+    </AnalyticsSection>
+  );
+}
+
+/** New and returning players of each bucket, stacked: together, the bucket's active players. */
+export function NewReturningChart({ series, view }: { series: Series; view: AnalyticsView }) {
+  const option = useMemo(
+    () =>
+      lineOrBarOption({
+        kind: 'bar',
+        series: [
+          { name: 'New', stack: 'players', points: series.map((point) => ({ date: point.date, value: point.newUsers })) },
+          { name: 'Returning', stack: 'players', points: series.map((point) => ({ date: point.date, value: point.returningUsers })) },
+        ],
+        granularity: view.granularity,
+      }),
+    [series, view.granularity],
+  );
+  return (
+    <AnalyticsSection title="New and returning players" description="Returning players installed before the day (or week, month) they played.">
+      <Chart
+        option={option}
+        height={240}
+        ariaLabel={`New and returning players, ${rangeText(view)}`}
+        table={{
+          columns: ['Date', 'New', 'Returning'],
+          rows: series.map((point) => [formatDay(point.date, view.granularity), formatCount(point.newUsers), formatCount(point.returningUsers)]),
+        }}
+      />
+    </AnalyticsSection>
+  );
+}
+
+/** DAU / MAU over the range. */
+export function StickinessChart({ series, view }: { series: Series; view: AnalyticsView }) {
+  const percent = (value: number | null) => formatPercent(value, 0);
+  const option = useMemo(
+    () =>
+      lineOrBarOption({
+        series: [{ name: 'Stickiness', points: series.map((point) => ({ date: point.date, value: point.stickiness })) }],
+        granularity: view.granularity,
+        valueFormat: percent,
+        area: true,
+      }),
+    [series, view.granularity],
+  );
+  return (
+    <AnalyticsSection title="Stickiness" description="DAU / MAU: the share of the month's players who play on a given day.">
+      <Chart
+        option={option}
+        height={240}
+        ariaLabel={`Stickiness, ${rangeText(view)}`}
+        table={{
+          columns: ['Date', 'Stickiness'],
+          rows: series.map((point) => [formatDay(point.date, view.granularity), formatPercent(point.stickiness)]),
+        }}
+      />
+    </AnalyticsSection>
+  );
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  defaultExploreControls,
+  exploreQuery,
+  exploreTitle,
+  pinnedChartSearch,
+  pinnedChartSummary,
+  pinnedExploreParams,
+  pinnedQuery,
+  propertyOptions,
+  readExploreControls,
+  truncatedNote,
+  writeExploreControls,
+} from './explore-controls';
+
+const params = (search: string) => new URLSearchParams(search);
+
+describe('readExploreControls', () => {
+  it.each([
+    ['', defaultExploreControls],
+    ['event=level_complete', { ...defaultExploreControls, event: 'level_complete' }],
+    [
+      'event=purchase&measure=sum&property=revenue_amount&breakdown=platform&chart=table',
+      { event: 'purchase', measure: 'sum', property: 'revenue_amount', breakdown: 'platform', chart: 'table' },
+    ],
+    // A property only goes with sum and average; unknown values fall back to the defaults.
+    ['measure=users&property=level', { ...defaultExploreControls, measure: 'users' }],
+    ['measure=median&breakdown=device&chart=pie&event=', defaultExploreControls],
+    ['measure=average', { ...defaultExploreControls, measure: 'average' }],
+  ])('?%s', (search, expected) => {
+    expect(readExploreControls(params(search))).toEqual(expected);
+  });
+});
+
+describe('writeExploreControls', () => {
+  it('keeps the view parameters, sets the changed control and leaves defaults out', () => {
+    const start = params('from=2026-03-01&to=2026-03-30&platform=ios&event=level_start');
+    expect(writeExploreControls(start, { breakdown: 'country', chart: 'bar' }).toString()).toBe(
+      'from=2026-03-01&to=2026-03-30&platform=ios&event=level_start&breakdown=country&chart=bar',
+    );
+    expect(writeExploreControls(start, { event: null }).toString()).toBe('from=2026-03-01&to=2026-03-30&platform=ios');
+    expect(start.toString()).toBe('from=2026-03-01&to=2026-03-30&platform=ios&event=level_start');
+  });
+
+  it('drops the property when the measure no longer uses it', () => {
+    const summed = writeExploreControls(params(''), { measure: 'sum', property: 'level' });
+    expect(summed.toString()).toBe('measure=sum&property=level');
+    expect(writeExploreControls(summed, { measure: 'count' }).toString()).toBe('');
+    expect(writeExploreControls(summed, { measure: 'average' }).toString()).toBe('measure=average&property=level');
+  });
+});
+
+describe('exploreQuery', () => {
+  it('is what the explore call asks, and nothing while a sum has no property', () => {
+    expect(exploreQuery(defaultExploreControls)).toStrictEqual({ measure: 'count', breakdown: 'none' });
+    expect(exploreQuery({ ...defaultExploreControls, measure: 'sum' })).toBeNull();
+    expect(
+      exploreQuery({
+        ...defaultExploreControls,
+        event: 'purchase',
+        measure: 'average',
+        property: 'revenue_amount',
+        breakdown: 'name',
+      }),
+    ).toEqual({
+      event: 'purchase',
+      measure: 'average',
+      property: 'revenue_amount',
+      breakdown: 'name',
+    });
+  });
+});
+
+describe('propertyOptions', () => {
+  const catalogue = [
+    {
+      name: 'level_complete',
+      count: 10,
+      users: 2,
+      lastSeen: '2026-03-04T10:00:00.000Z',
+      propertyKeys: ['stars', 'level', 'duration_s'],
+    },
+    {
+      name: 'purchase',
+      count: 3,
+      users: 1,
+      lastSeen: '2026-03-04T10:00:00.000Z',
+      propertyKeys: ['level', 'revenue_amount'],
+    },
+  ];
+
+  it("lists revenue_amount first, then the chosen event's keys, or every event's", () => {
+    expect(propertyOptions(catalogue, 'level_complete')).toEqual(['revenue_amount', 'duration_s', 'level', 'stars']);
+    expect(propertyOptions(catalogue, 'purchase')).toEqual(['revenue_amount', 'level']);
+    expect(propertyOptions(catalogue, null)).toEqual(['revenue_amount', 'duration_s', 'level', 'stars']);
+    expect(propertyOptions(catalogue, 'never_seen')).toEqual(['revenue_amount']);
+  });
+});
+
+describe('wording', () => {
+  it.each([
+    [{ event: null, measure: 'count', property: null, breakdown: 'none' }, 'Count of all events'],
+    [
+      { event: 'level_complete', measure: 'users', property: null, breakdown: 'platform' },
+      'Unique users of level_complete by platform',
+    ],
+    [
+      { event: 'purchase', measure: 'sum', property: 'revenue_amount', breakdown: 'app_version' },
+      'Sum of revenue_amount of purchase by app version',
+    ],
+    [
+      { event: null, measure: 'average', property: 'level', breakdown: 'name' },
+      'Average of level of all events by event name',
+    ],
+  ] as const)('%j is titled %s', (controls, title) => {
+    expect(exploreTitle(controls)).toBe(title);
+  });
+
+  it('keeps a title within the 80 characters a pinned chart may have', () => {
+    expect(exploreTitle({ event: 'e'.repeat(128), measure: 'count', property: null, breakdown: 'none' })).toHaveLength(
+      80,
+    );
+  });
+
+  it('says the rest is summed only where it adds up', () => {
+    expect(truncatedNote('count')).toBe('Showing the 10 largest; the rest are summed in Other.');
+    expect(truncatedNote('sum')).toBe('Showing the 10 largest; the rest are summed in Other.');
+    expect(truncatedNote('users')).toMatch(/^Showing the 10 largest; /u);
+    expect(truncatedNote('average')).not.toMatch(/Other/u);
+  });
+});
+
+describe('pinnedQuery', () => {
+  it("stores the explorer's query with the view's granularity and filters", () => {
+    expect(
+      pinnedQuery(
+        { event: 'purchase', measure: 'sum', property: 'revenue_amount', breakdown: 'platform', chart: 'bar' },
+        { granularity: 'week', platform: ['ios'], country: [], app_version: ['1.2.0', '1.3.0'] },
+      ),
+    ).toEqual({
+      event: 'purchase',
+      measure: 'sum',
+      property: 'revenue_amount',
+      breakdown: 'platform',
+      granularity: 'week',
+      platform: ['ios'],
+      country: [],
+      app_version: ['1.2.0', '1.3.0'],
+    });
+  });
+});
+
+describe('a pinned chart', () => {
+  const query = {
+    event: 'purchase',
+    measure: 'sum' as const,
+    property: 'revenue_amount',
+    breakdown: 'platform' as const,
+    granularity: 'week' as const,
+    platform: ['ios', 'android'],
+    country: [],
+    app_version: ['1.2.0'],
+  };
+
+  it("runs its own query and filters over the dashboard's range", () => {
+    expect(pinnedExploreParams(query, { from: '2026-03-01', to: '2026-03-30' })).toStrictEqual({
+      from: '2026-03-01',
+      to: '2026-03-30',
+      granularity: 'week',
+      platform: 'ios,android',
+      app_version: '1.2.0',
+      event: 'purchase',
+      measure: 'sum',
+      property: 'revenue_amount',
+      breakdown: 'platform',
+    });
+    expect(
+      pinnedExploreParams(
+        {
+          ...query,
+          event: null,
+          measure: 'count',
+          property: null,
+          breakdown: 'none',
+          granularity: 'day',
+          platform: [],
+          app_version: [],
+        },
+        { from: '2026-03-01', to: '2026-03-02' },
+      ),
+    ).toStrictEqual({ from: '2026-03-01', to: '2026-03-02', granularity: 'day', measure: 'count', breakdown: 'none' });
+    expect(pinnedExploreParams({ ...query, property: null }, { from: '2026-03-01', to: '2026-03-02' })).toBeNull();
+  });
+
+  it("opens in the explorer with its query over the dashboard's range", () => {
+    expect(pinnedChartSearch({ chartType: 'bar', query }, new URLSearchParams('range=last-7&mode=rolling'))).toBe(
+      '?range=last-7&granularity=week&platform=ios%2Candroid&app_version=1.2.0&event=purchase&measure=sum&property=revenue_amount&breakdown=platform&chart=bar',
+    );
+    expect(
+      pinnedChartSearch(
+        {
+          chartType: 'line',
+          query: {
+            ...query,
+            event: null,
+            measure: 'count',
+            property: null,
+            breakdown: 'none',
+            granularity: 'day',
+            platform: [],
+            app_version: [],
+          },
+        },
+        new URLSearchParams(''),
+      ),
+    ).toBe('');
+  });
+
+  it('is summed up under its title', () => {
+    expect(pinnedChartSummary({ chartType: 'bar', query })).toBe(
+      'Bar chart by week · Platform: ios, android · App version: 1.2.0',
+    );
+    expect(
+      pinnedChartSummary({
+        chartType: 'table',
+        query: { ...query, granularity: 'day', platform: [], app_version: [] },
+      }),
+    ).toBe('Table by day');
+  });
+});

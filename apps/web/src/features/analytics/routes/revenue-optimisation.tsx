@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import type { Revenue } from '@questboard/shared/analytics';
+import type { Project } from '@questboard/shared/projects';
+
+import { LoadError } from '../../../components/ui/load-error';
+import { projectPages } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useRevenue } from '../api/use-analytics';
+import { AnalyticsEmpty } from '../components/analytics-empty';
+import { AnalyticsPage } from '../components/analytics-page';
+import { AnalyticsSection } from '../components/analytics-section';
+import { AnalyticsSkeleton } from '../components/analytics-skeleton';
+import { Chart } from '../components/chart';
+import { lineOrBarOption } from '../components/chart-options';
+import { LtvSection } from '../components/ltv-section';
+import { MetricCard } from '../components/metric-card';
+import { TopProducts } from '../components/top-products';
+import { UpdatingNote } from '../components/updating-note';
+import { formatCount, formatDay, formatMoney, formatPercent, formatRange } from '../lib/format';
+import { type AnalyticsView, hasFilters, useAnalyticsView } from '../view/analytics-view';
+
+// /project/{identifier}/revenue-optimisation: what players pay — totals, per day, per product, and
+// the cumulative lifetime value of each install cohort (docs/decisions/010 "Revenue").
+function RevenueOptimisationRoute() {
+  return (
+    <AnalyticsPage
+      title={projectPages.revenueOptimisation.title}
+      description="Where the money comes from: revenue, paying players and conversion, the products that sell, and how much an installed player is worth after N days."
+    >
+      {(project) => <RevenueContent project={project} />}
+    </AnalyticsPage>
+  );
+}
+
+function RevenueContent({ project }: { project: Project }) {
+  const { view, apiParams } = useAnalyticsView();
+  const revenue = useRevenue(project.id, apiParams);
+
+  if (revenue.isPending) return <AnalyticsSkeleton label="Loading revenue..." cards={6} charts={2} />;
+  if (revenue.isError) {
+    return <LoadError message={getErrorMessage(revenue.error, 'Failed to load revenue')} onRetry={() => void revenue.refetch()} />;
+  }
+  const data = revenue.data;
+  if (data.totals.activeUsers === 0 && !revenue.isPlaceholderData) {
+    return <AnalyticsEmpty projectIdentifier={project.identifier} range={view} filtered={hasFilters(view)} />;
+  }
+  const money = (value: number | null) => formatMoney(value, data.currency);
+  const count = (value: number | null) => formatCount(value);
+  return (
+    <div aria-busy={revenue.isPlaceholderData} className="flex flex-col gap-6">
+      <UpdatingNote updating={revenue.isPlaceholderData} />
+      <p className="text-sm text-muted-foreground">
+        {data.currency
+          ? `Amounts in ${data.currency}, the currency most purchases use. Questboard sums amounts as the game sends them and does not convert currencies.`
+          : 'No purchases in this range: a purchase is an event with a revenue_amount.'}
+      </p>
+      <section aria-label="Revenue totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <MetricCard label="Revenue" value={data.totals.revenue} format={money} definition="revenue" points={data.series.map((point) => point.revenue)} />
+        <MetricCard label="ARPDAU" value={data.totals.arpdau} format={money} definition="arpdau" points={data.series.map((point) => point.arpdau)} />
+        <MetricCard label="ARPPU" value={data.totals.arppu} format={money} definition="arppu" />
+        <MetricCard
+          label="Paying conversion"
+          value={data.totals.payingConversion}
+          format={(value) => formatPercent(value)}
+          definition="paying-conversion"
+          detail={`${formatCount(data.totals.payingUsers)} of ${formatCount(data.totals.activeUsers)} active users`}
+        />
+        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} />
+        <MetricCard label="Paying users" value={data.totals.payingUsers} format={count} help="Distinct users with at least one transaction in the range." />
+      </section>
+      <RevenueChart revenue={data} view={view} />
+      <TopProducts products={data.topProducts} currency={data.currency} total={data.totals.revenue} />
+      <LtvSection ltv={data.ltv} currency={data.currency} granularity={view.granularity} />
+    </div>
+  );
+}
+
+function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView }) {
+  const money = (value: number | null) => formatMoney(value, revenue.currency);
+  const option = useMemo(
+    () =>
+      lineOrBarOption({
+        series: [
+          { name: 'Revenue', kind: 'bar', points: revenue.series.map((point) => ({ date: point.date, value: point.revenue })) },
+          { name: 'ARPDAU', kind: 'line', secondAxis: true, points: revenue.series.map((point) => ({ date: point.date, value: point.arpdau })) },
+        ],
+        granularity: view.granularity,
+        valueFormat: (value) => formatMoney(value, null),
+      }),
+    [revenue.series, view.granularity],
+  );
+  const unit = revenue.currency ? ` (${revenue.currency})` : '';
+  return (
+    <AnalyticsSection title={`Revenue and ARPDAU${unit}`} description="Bars: revenue of each day (or week, month), left axis. Line: ARPDAU, right axis.">
+      <Chart
+        option={option}
+        ariaLabel={`Revenue and ARPDAU${unit}, ${formatRange(view.from, view.to)}`}
+        table={{
+          columns: ['Date', 'Revenue', 'ARPDAU', 'Transactions', 'Paying users'],
+          rows: revenue.series.map((point) => [
+            formatDay(point.date, view.granularity),
+            money(point.revenue),
+            money(point.arpdau),
+            formatCount(point.transactions),
+            formatCount(point.payingUsers),
+          ]),
+        }}
+      />
+    </AnalyticsSection>
+  );
+}
+
+export { RevenueOptimisationRoute as Component };
