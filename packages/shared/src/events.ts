@@ -42,6 +42,8 @@ const textFields = {
   build: { max: 32, required: false },
   product_id: { max: 128, required: false },
 } as const;
+/** The text rules as pairs, made once: the loop over them runs for every event. */
+const textFieldRules = Object.entries(textFields);
 const knownFields = new Set([...Object.keys(textFields), 'timestamp', 'country', 'properties', 'revenue_amount', 'currency']);
 
 export type EventPropertyValue = string | number | boolean | null;
@@ -101,7 +103,7 @@ export function validateEvent(candidate: unknown): { event: IngestEvent; reason?
   if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) return { reason: eventMessages.notObject };
   const raw = candidate as Record<string, unknown>;
   for (const field in raw) if (!knownFields.has(field)) return { reason: `unknown field "${field}"` };
-  for (const [field, rule] of Object.entries(textFields)) {
+  for (const [field, rule] of textFieldRules) {
     const value = raw[field];
     if (value === undefined) {
       if (rule.required) return { reason: `${field} is required` };

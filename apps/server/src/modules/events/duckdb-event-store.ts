@@ -388,7 +388,7 @@ function toJsonRows(events: Iterable<NewEvent>): JsonRows {
       name: event.name,
       user_id: event.user_id,
       session_id: event.session_id,
-      ts: Date.parse(event.timestamp),
+      ts: event.timeMs ?? Date.parse(event.timestamp),
       received: event.receivedAt.getTime(),
       platform: event.platform,
       app_version: event.app_version,

@@ -7,6 +7,8 @@ export interface NewEvent extends IngestEvent {
   receivedAt: Date;
   /** Sent with a demo key: shown as demo data and removable as a whole. */
   demo: boolean;
+  /** `timestamp` as epoch milliseconds, when the caller has already read it (ingestion has). */
+  timeMs?: number;
 }
 
 /**

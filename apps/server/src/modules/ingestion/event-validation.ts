@@ -38,7 +38,7 @@ export function validateEvents(
       rejected.push({ index, insert_id: parsed.event.insert_id, reason: `timestamp is more than ${INGEST_MAX_FUTURE_HOURS} hours in the future` });
       return;
     }
-    accepted.push({ ...parsed.event, receivedAt, demo });
+    accepted.push({ ...parsed.event, receivedAt, demo, timeMs: time });
   });
   return { accepted, rejected };
 }
