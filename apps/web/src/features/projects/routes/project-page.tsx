@@ -23,6 +23,13 @@ const BillingPage = lazy(
   lazyRoute(() => import('../../billing/billing-page').then((module) => ({ default: module.BillingPage }))),
 );
 
+const pageLoading = (
+  <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
+    <Spinner />
+    Loading...
+  </div>
+);
+
 /** Route handle of a project page: its title (see projectPages in config/paths.ts). */
 export interface ProjectPageHandle {
   title: string;
@@ -51,36 +58,15 @@ function ProjectPageRoute() {
       ) : page === projectPages.settings.path ? (
         <ProjectSettings project={project} />
       ) : page === projectPages.developer.path ? (
-        <Suspense
-          fallback={
-            <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner />
-              Loading...
-            </div>
-          }
-        >
+        <Suspense fallback={pageLoading}>
           <DeveloperPage key={project.id} project={project} />
         </Suspense>
       ) : page === projectPages.helpSupport.path ? (
-        <Suspense
-          fallback={
-            <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner />
-              Loading...
-            </div>
-          }
-        >
+        <Suspense fallback={pageLoading}>
           <HelpSupportPage key={project.id} project={project} />
         </Suspense>
       ) : page === projectPages.billing.path ? (
-        <Suspense
-          fallback={
-            <div role="status" className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner />
-              Loading...
-            </div>
-          }
-        >
+        <Suspense fallback={pageLoading}>
           <BillingPage key={project.id} project={project} />
         </Suspense>
       ) : null}
