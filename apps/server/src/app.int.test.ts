@@ -73,7 +73,17 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
     expect(response.statusCode).toBe(200);
     const document: { openapi: string; paths: Record<string, unknown> } = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/api/system/status']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/healthz',
+        '/readyz',
+        '/api/system/status',
+        '/core/projects/{id}/analytics/overview',
+        '/core/projects/{id}/analytics/players/{userId}',
+        '/core/projects/{id}/analytics/explore',
+        '/core/projects/{id}/dashboard/order',
+      ]),
+    );
     expect(Object.keys(document.paths).some((p) => p.startsWith('/assets') || p === '/api/openapi.json')).toBe(false);
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
     const page = docs.statusCode === 302 ? await t.app.inject({ method: 'GET', url: docs.headers.location! }) : docs;
