@@ -31,3 +31,33 @@ export async function completeProfile(page: Page, firstName: string, lastName: s
 export async function invitationLink(email: string): Promise<string> {
   return linkFromMail(email, 1, /https?:\/\/\S+\/access\/[\w-]+/);
 }
+
+/**
+ * A new person's first steps: signs `email` in, creates their organisation and completes their
+ * profile, ending on the projects list.
+ */
+export async function signUpWithOrganisation(
+  page: Page,
+  { email, organisation, firstName, lastName }: { email: string; organisation: string; firstName: string; lastName: string },
+) {
+  await signInByEmail(page, email);
+  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
+  await page.getByRole('textbox', { name: 'Organisation name' }).fill(organisation);
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await completeProfile(page, firstName, lastName);
+}
+
+/**
+ * Creates project `name` from the projects list (its New project button) and answers the project's
+ * identifier, once the project's overview is open.
+ */
+export async function createProject(page: Page, name: string, description = `${name} is a game for an end-to-end journey. `.repeat(4).trim()) {
+  await page.getByRole('button', { name: 'New project' }).first().click();
+  const form = page.getByRole('form', { name: 'New project' });
+  await form.getByRole('textbox', { name: 'Project name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Description' }).fill(description);
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByText('Project created')).toBeVisible();
+  await expect(page).toHaveURL(/\/project\/[\w-]+\/overview$/);
+  return /\/project\/([\w-]+)\/overview$/.exec(new URL(page.url()).pathname)?.[1] ?? '';
+}

@@ -1,29 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { completeProfile, signInByEmail } from '../support/journeys';
+import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
+import { shoot } from '../support/screenshots';
 
 // The billing page: what a project and its organisation use, and the monthly event quota. Events
 // go in through the ingestion endpoint with the project's key (read from its developer page); a
 // quota equal to what was sent makes the next event a 429 and the page warns after a reload.
-
-const shots = path.join(process.cwd(), 'test-results/screenshots');
-
-/** Full-page screenshots at 1280 and 360 px in both schemes; nothing may stick out sideways. */
-async function shoot(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(shots, `billing-${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** The figure under `label` in the stats card named `scope`. */
 const figure = (page: Page, scope: string, label: string) =>
@@ -38,20 +21,8 @@ test('usage figures of events sent, a quota that fills up, and ingestion refused
   request,
 }) => {
   test.setTimeout(120_000);
-  await signInByEmail(page, uniqueEmail('billing'));
-  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
-  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Pixel Forge');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, 'Ada', 'Lovelace');
-
-  await page.getByRole('button', { name: 'New project' }).first().click();
-  const form = page.getByRole('form', { name: 'New project' });
-  await form.getByRole('textbox', { name: 'Project name' }).fill('Star Harvest');
-  await form
-    .getByRole('textbox', { name: 'Description' })
-    .fill('Star Harvest is a game for the billing page journey. '.repeat(4).trim());
-  await form.getByRole('button', { name: 'Create project' }).click();
-  await expect(page.getByText('Project created')).toBeVisible();
+  await signUpWithOrganisation(page, { email: uniqueEmail('billing'), organisation: 'Pixel Forge', firstName: 'Ada', lastName: 'Lovelace' });
+  await createProject(page, 'Star Harvest', 'Star Harvest is a game for the billing page journey. '.repeat(4).trim());
   const nav = page.getByRole('navigation', { name: 'Project' });
 
   // The project's key, as a developer copies it from the developer page.
@@ -94,7 +65,7 @@ test('usage figures of events sent, a quota that fills up, and ingestion refused
   );
   const quota = page.getByRole('region', { name: 'Monthly event quota' });
   await expect(quota).toContainText('No monthly quota.');
-  await shoot(page, 'no-quota');
+  await shoot(page, 'billing-no-quota');
 
   // The owner caps the month at what was sent: the quota is used up.
   const field = quota.getByRole('textbox', { name: 'Events per month' });
@@ -119,7 +90,7 @@ test('usage figures of events sent, a quota that fills up, and ingestion refused
   );
   await expect(page.getByRole('region', { name: 'Monthly event quota' })).toContainText('3 of 3 events (100%)');
   await expect(figure(page, 'Organisation', 'Events this month')).toHaveText('3');
-  await shoot(page, 'quota-used-up');
+  await shoot(page, 'billing-quota-used-up');
 
   // Removing the quota lets games send again.
   await page.getByRole('button', { name: 'Remove quota' }).click();

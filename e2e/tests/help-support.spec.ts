@@ -1,37 +1,17 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { completeProfile, signInByEmail } from '../support/journeys';
+import { expect, test } from '@playwright/test';
+import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { caughtMail, uniqueEmail } from '../support/mail';
+import { shoot } from '../support/screenshots';
 
 // Issue 9, help-support: the page shows the installation's status, and a support message sent from
 // it arrives at the local SMTP server (the e2e harness sets SUPPORT_EMAIL=support@questboard.test).
 
 const supportAddress = 'support@questboard.test';
-const shots = path.join(process.cwd(), 'test-results/screenshots');
-
-/** Full-page screenshots at 1280 and 360 px in both schemes; nothing may stick out sideways. */
-async function shoot(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(shots, `help-support-${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('send a support message that arrives at a local smtp-server', async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('support');
-  await signInByEmail(page, email);
-  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
-  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Comet Games');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, 'Grace', 'Hopper');
+  await signUpWithOrganisation(page, { email, organisation: 'Comet Games', firstName: 'Grace', lastName: 'Hopper' });
 
   // `/` on the projects list focuses its search.
   await page.keyboard.press('/');
@@ -39,11 +19,7 @@ test('send a support message that arrives at a local smtp-server', async ({ page
   await page.getByRole('searchbox').press('Escape');
   await page.getByRole('searchbox').blur();
 
-  await page.getByRole('button', { name: 'New project' }).first().click();
-  const form = page.getByRole('form', { name: 'New project' });
-  await form.getByRole('textbox', { name: 'Project name' }).fill('Comet Run');
-  await form.getByRole('textbox', { name: 'Description' }).fill('Comet Run is an endless runner through the asteroid belt. '.repeat(3).trim());
-  await form.getByRole('button', { name: 'Create project' }).click();
+  await createProject(page, 'Comet Run', 'Comet Run is an endless runner through the asteroid belt. '.repeat(3).trim());
   await expect(page).toHaveURL(/\/project\/comet-run\/overview$/);
 
   // `?` on any project page opens the help page at its keyboard shortcuts.
@@ -71,7 +47,7 @@ test('send a support message that arrives at a local smtp-server', async ({ page
   // Screenshots from the top of a fresh load (no toast left over, no scrolled sticky header).
   await page.goto('/project/comet-run/help-support');
   await expect(status.getByText('Support address')).toBeVisible();
-  await shoot(page, 'page');
+  await shoot(page, 'help-support-page');
 
   const contact = page.getByRole('form', { name: 'Contact support' });
   await contact.getByRole('button', { name: 'Send message' }).click();

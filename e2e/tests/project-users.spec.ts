@@ -1,46 +1,16 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { completeProfile, invitationLink, personIn, signInByEmail } from '../support/journeys';
+import { expect, test } from '@playwright/test';
+import { completeProfile, createProject, invitationLink, personIn, signInByEmail, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
+import { shoot } from '../support/screenshots';
 
 // Issue 9: the project's users page. An owner invites a teammate from it, changes their role (the
 // teammate sees it after a reload) and removes them; the removed teammate, still signed in, is
 // refused on their next action and sent to create an organisation on reload (SPEC.md section 4).
 
-const shots = path.join(process.cwd(), 'test-results/screenshots');
-
-/** Full-page screenshots at 1280 and 360 px in both schemes; nothing may stick out sideways. */
-async function shoot(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(shots, `project-users-${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function createProject(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New project' }).first().click();
-  const form = page.getByRole('form', { name: 'New project' });
-  await form.getByRole('textbox', { name: 'Project name' }).fill(name);
-  await form.getByRole('textbox', { name: 'Description' }).fill(`${name} is a game for the users page journey. `.repeat(4).trim());
-  await form.getByRole('button', { name: 'Create project' }).click();
-  await expect(page.getByText('Project created')).toBeVisible();
-}
-
 test('an owner invites, changes the role of and removes a teammate from the project users page', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await signInByEmail(page, uniqueEmail('ada'));
-  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
-  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Moonlight Games');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, 'Ada', 'Lovelace');
-  await createProject(page, 'Moon Miner');
+  await signUpWithOrganisation(page, { email: uniqueEmail('ada'), organisation: 'Moonlight Games', firstName: 'Ada', lastName: 'Lovelace' });
+  await createProject(page, 'Moon Miner', 'Moon Miner is a game for the users page journey. '.repeat(4).trim());
 
   // The users page, through the project navigation.
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Users' }).click();
@@ -72,13 +42,13 @@ test('an owner invites, changes the role of and removes a teammate from the proj
   await expect(teammate.getByText('Only owners and admins can invite people to Moonlight Games.', { exact: false })).toBeVisible();
   await expect(teammate.getByRole('list', { name: 'Members' }).getByRole('combobox')).toHaveCount(0);
   await expect(teammate.getByRole('form', { name: 'Invite a teammate' })).toHaveCount(0);
-  await shoot(teammate, 'member');
+  await shoot(teammate, 'project-users-member');
 
   // The owner makes her an admin; after a reload her page offers an admin's controls.
   await page.reload();
   const graceRole = page.getByRole('combobox', { name: 'Role of Grace Hopper' });
   await expect(graceRole).toHaveValue('member');
-  await shoot(page, 'owner');
+  await shoot(page, 'project-users-owner');
   await graceRole.selectOption({ label: 'Admin' });
   await expect(page.getByText('Grace Hopper is now an Admin')).toBeVisible();
   await expect(graceRole).toHaveValue('admin');

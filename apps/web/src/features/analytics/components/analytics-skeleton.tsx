@@ -2,6 +2,12 @@ import { Card } from '../../../components/ui/card';
 
 const block = 'animate-pulse rounded bg-muted motion-reduce:animate-none';
 
+/**
+ * The columns of the pages' own card grids (overview 9 and revenue 6 in threes, player insights 5
+ * in a row, engagement 4 in a row from xl), so the cards do not jump when the figures arrive.
+ */
+const cardColumns = (cards: number) => (cards === 5 ? 'lg:grid-cols-5' : cards === 4 ? 'xl:grid-cols-4' : 'lg:grid-cols-3');
+
 /** Placeholders in a page's shape (cards, a chart, a table) while its figures load; announced once. */
 export function AnalyticsSkeleton({
   label,
@@ -18,7 +24,7 @@ export function AnalyticsSkeleton({
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-6">
       {cards > 0 && (
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
+        <div className={`grid grid-cols-2 gap-3 sm:gap-4 ${cardColumns(cards)}`}>
           {Array.from({ length: cards }, (_, index) => (
             <Card key={index} className="flex flex-col gap-3 p-3 sm:p-4">
               <span className={`${block} h-3 w-24`} />

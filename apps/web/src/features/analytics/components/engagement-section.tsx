@@ -11,7 +11,7 @@ import { MetricCard } from './metric-card';
 export function EngagementTotals({ engagement }: { engagement: Engagement }) {
   const { totals, series } = engagement;
   return (
-    <section aria-label="Engagement totals" className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+    <section aria-label="Engagement totals" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <MetricCard
         label="Sessions"
         value={totals.sessions}
