@@ -109,9 +109,8 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
   const t = rollupTables(projectId);
   await connection.run('BEGIN TRANSACTION');
   try {
-    // The marks this transaction sees. Two commits can finish out of sequence order, so a mark is
-    // never assumed from its number: exactly the visible ones are taken in and deleted, and one
-    // committed later stays for the next refresh.
+    // The marks this transaction sees: exactly these are taken in and deleted, and one committed
+    // meanwhile stays for the next refresh (nothing is assumed from the numbers).
     const dirty = await rows(
       connection,
       `SELECT DISTINCT day::VARCHAR AS day FROM rollup_dirty WHERE project = $1 ORDER BY 1 NULLS FIRST`,
