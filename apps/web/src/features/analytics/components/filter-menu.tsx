@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useOptimistic, useRef, useState } from 'react';
 import { FILTER_MAX_VALUES } from '@questboard/shared/analytics';
 
 import { buttonClasses } from '../../../components/ui/button';
@@ -31,8 +31,17 @@ export function FilterMenu({
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const values = [...selected.filter((value) => !options.includes(value)), ...options];
-  const full = selected.length >= FILTER_MAX_VALUES;
+  // The URL changes in a transition (React Router), which can wait for the new view's data: the
+  // boxes show the choice at once meanwhile, rather than ticking only when the figures arrive.
+  const [shown, showChoice] = useOptimistic(selected);
+  const choose = (next: string[]) => {
+    startTransition(() => {
+      showChoice(next);
+      onChange(next);
+    });
+  };
+  const values = [...shown.filter((value) => !options.includes(value)), ...options];
+  const full = shown.length >= FILTER_MAX_VALUES;
 
   useEffect(() => {
     if (!open) return;
@@ -68,12 +77,12 @@ export function FilterMenu({
           setAlignRight(left + MENU_WIDTH > window.innerWidth - 16);
           setOpen(!open);
         }}
-        className={buttonClasses('outline', 'sm', cn(selected.length > 0 && 'border-primary/60'))}
+        className={buttonClasses('outline', 'sm', cn(shown.length > 0 && 'border-primary/60'))}
       >
         {label}
-        {selected.length > 0 && (
+        {shown.length > 0 && (
           <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
-            {selected.length}
+            {shown.length}
             <span className="sr-only"> selected</span>
           </span>
         )}
@@ -93,7 +102,7 @@ export function FilterMenu({
             ) : (
               <ul className="max-h-64 overflow-y-auto">
                 {values.map((value) => {
-                  const checked = selected.includes(value);
+                  const checked = shown.includes(value);
                   return (
                     <li key={value}>
                       <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50">
@@ -102,7 +111,7 @@ export function FilterMenu({
                           checked={checked}
                           disabled={!checked && full}
                           onChange={() => {
-                            onChange(checked ? selected.filter((item) => item !== value) : [...selected, value]);
+                            choose(checked ? shown.filter((item) => item !== value) : [...shown, value]);
                           }}
                           className="size-4 accent-primary"
                         />
