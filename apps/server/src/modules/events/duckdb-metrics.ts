@@ -664,23 +664,13 @@ class Query {
 
   async explore(query: ExploreQuery): Promise<Explore> {
     const buckets = bucketLabels(query);
-    const params = new Params();
-    const conditions = [this.eventRange(query), filterSql(params, query)];
-    if (query.event !== null) conditions.push(`name = ${params.add(query.event)}`);
-    let value = 'NULL';
-    if (query.property === REVENUE_PROPERTY) value = 'revenue_amount';
-    else if (query.property !== null) {
-      const path = params.add(`$."${query.property}"`);
-      value = `CASE WHEN json_type(properties, ${path}) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, ${path})::DOUBLE END`;
-    }
-    const measure = { count: 'count(*)', users: 'count(DISTINCT user_id)', sum: 'sum(v)', average: 'avg(v)' }[query.measure];
     const key = query.breakdown === 'none' ? 'NULL::VARCHAR' : query.breakdown;
-    const rows = await this.rows(
-      `SELECT ${bucketSql('ts::DATE', query.granularity, query.from)} AS b, ${key} AS k, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
-       FROM (SELECT *, ${value} AS v FROM ${this.t.events} WHERE ${conditions.join(' AND ')})
-       GROUP BY GROUPING SETS ((b, k), (k))`,
-      params,
-    );
+    const rows =
+      // All events counted, or their users, by platform, country or version: the user days hold
+      // exactly that (events per user, day and attributes), ten times fewer rows than the events.
+      query.event === null && (query.measure === 'count' || query.measure === 'users') && query.breakdown !== 'name'
+        ? await this.exploreUserDays(query, key)
+        : await this.exploreEvents(query, key);
     const totals = rows.filter((row) => row.b === null).sort((a, b) => num(b.events) - num(a.events) || compareKeys(text(a.k), text(b.k)));
     const shown = totals.slice(0, EXPLORE_MAX_SERIES);
     const rest = totals.slice(EXPLORE_MAX_SERIES);
@@ -701,6 +691,38 @@ class Query {
       series.push({ key: null, label: label(null), total: empty, points: pointsOf(null) });
     }
     return { series, truncated: rest.length > 0 };
+  }
+
+  /** Explorer cells (b, k, value, events) and per-key totals (b NULL) from the events. */
+  private exploreEvents(query: ExploreQuery, key: string): Promise<Row[]> {
+    const params = new Params();
+    const conditions = [this.eventRange(query), filterSql(params, query)];
+    if (query.event !== null) conditions.push(`name = ${params.add(query.event)}`);
+    let value = 'NULL';
+    if (query.property === REVENUE_PROPERTY) value = 'revenue_amount';
+    else if (query.property !== null) {
+      const path = params.add(`$."${query.property}"`);
+      value = `CASE WHEN json_type(properties, ${path}) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, ${path})::DOUBLE END`;
+    }
+    const measure = { count: 'count(*)', users: 'count(DISTINCT user_id)', sum: 'sum(v)', average: 'avg(v)' }[query.measure];
+    return this.rows(
+      `SELECT ${bucketSql('ts::DATE', query.granularity, query.from)} AS b, ${key} AS k, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
+       FROM (SELECT *, ${value} AS v FROM ${this.t.events} WHERE ${conditions.join(' AND ')})
+       GROUP BY GROUPING SETS ((b, k), (k))`,
+      params,
+    );
+  }
+
+  /** The same cells for every event's count or users, from the user days. */
+  private exploreUserDays(query: ExploreQuery, key: string): Promise<Row[]> {
+    const params = new Params();
+    const measure = query.measure === 'users' ? 'count(DISTINCT uid)' : 'sum(events)';
+    return this.rows(
+      `SELECT ${bucketSql('day', query.granularity, query.from)} AS b, ${key} AS k, (${measure})::DOUBLE AS value, sum(events)::DOUBLE AS events
+       FROM ${this.t.userDays} WHERE ${this.range(query)} AND ${filterSql(params, query)}
+       GROUP BY GROUPING SETS ((b, k), (k))`,
+      params,
+    );
   }
 
   async catalogue(view: AnalyticsQuery): Promise<EventCatalogue> {
