@@ -69,6 +69,15 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
       targetMs: 300,
       run: () => store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, measure: 'users', breakdown: 'platform' })),
     },
+    {
+      name: 'explorer: level_complete avg duration_s by country',
+      targetMs: 300,
+      run: () =>
+        store.metrics.explore(
+          BENCH_PROJECT,
+          exploreQuerySchema.parse({ ...last30, event: 'level_complete', measure: 'average', property: 'duration_s', breakdown: 'country' }),
+        ),
+    },
     { name: 'player insights, 90 days by week', targetMs: null, run: () => store.metrics.players(BENCH_PROJECT, analyticsQuerySchema.parse({ from: isoDate(new Date(end.getTime() - 90 * 86_400_000)), to: today, granularity: 'week' })) },
     { name: 'revenue, last 30 days', targetMs: null, run: () => store.metrics.revenue(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today) },
     { name: 'engagement, last 30 days', targetMs: null, run: () => store.metrics.engagement(BENCH_PROJECT, analyticsQuerySchema.parse(last30)) },
