@@ -1,30 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RETENTION_DAYS, type Retention } from '@questboard/shared/analytics';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { dismissToasts } from '../../../testing/render-page';
-import { type AnalyticsApi, createAnalyticsApi } from '../testing/analytics-api-stand-in';
+import {  } from '../testing/analytics-api-stand-in';
+import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { Component as EngagementRetentionPage } from './engagement-retention';
 
-let server: AppApiServer;
-let api: AnalyticsApi;
-
-beforeEach(async () => {
-  server = await startAppApiServer();
-});
-
-afterEach(async () => {
-  dismissToasts();
-  await server.close();
-});
-
-function serve(options: Parameters<typeof createAnalyticsApi>[1] = {}) {
-  api = createAnalyticsApi(undefined, options);
-  server.script(api.script);
-}
+const t = analyticsTestServer();
 
 const renderPage = (search = '?from=2026-03-01&to=2026-03-02') =>
   renderAnalyticsPage(EngagementRetentionPage, { page: 'engagement-retention', search });
@@ -50,8 +34,8 @@ const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell');
 
 describe('engagement & retention page: the cohort matrix', () => {
   it('shows each cohort with its date and size, a cell per day coloured by rate, and blank cells not reached yet', async () => {
-    serve();
-    api.answer('retention', (query: { raw: Record<string, string> }) =>
+    t.serve();
+    t.api.answer('retention', (query: { raw: Record<string, string> }) =>
       twoCohorts(query.raw.mode === 'rolling' ? 'rolling' : 'classic'),
     );
     renderPage();
@@ -91,15 +75,15 @@ describe('engagement & retention page: the cohort matrix', () => {
 
   it('switches between classic and rolling retention through the URL and asks the server again', async () => {
     const user = userEvent.setup();
-    serve();
-    api.answer('retention', (query: { raw: Record<string, string> }) =>
+    t.serve();
+    t.api.answer('retention', (query: { raw: Record<string, string> }) =>
       twoCohorts(query.raw.mode === 'rolling' ? 'rolling' : 'classic'),
     );
     const { router } = renderPage();
     await screen.findByRole('table', { name: /^Classic retention by install cohort/u });
     const modes = screen.getByRole('group', { name: 'Retention mode' });
     expect(within(modes).getByRole('radio', { name: 'Classic' })).toBeChecked();
-    expect(api.lastQuery('retention')).toMatchObject({ from: '2026-03-01', to: '2026-03-02', mode: 'classic' });
+    expect(t.api.lastQuery('retention')).toMatchObject({ from: '2026-03-01', to: '2026-03-02', mode: 'classic' });
 
     await user.click(within(modes).getByRole('radio', { name: 'Rolling' }));
     expect(searchOf(router)).toEqual({ from: '2026-03-01', to: '2026-03-02', mode: 'rolling' });
@@ -109,7 +93,7 @@ describe('engagement & retention page: the cohort matrix', () => {
         .slice(0, 3)
         .map((cell) => cell.textContent),
     ).toEqual(['100%', '50%', '30%']);
-    expect(api.lastQuery('retention')).toMatchObject({ mode: 'rolling' });
+    expect(t.api.lastQuery('retention')).toMatchObject({ mode: 'rolling' });
     expect(within(modes).getByRole('radio', { name: 'Rolling' })).toBeChecked();
 
     await user.click(within(modes).getByRole('radio', { name: 'Classic' }));
@@ -118,19 +102,19 @@ describe('engagement & retention page: the cohort matrix', () => {
   });
 
   it('opens in rolling mode from the URL and keeps the shared view in the request', async () => {
-    serve();
+    t.serve();
     renderPage('?range=last-7&granularity=week&mode=rolling');
     expect(await screen.findByRole('table', { name: /^Rolling retention by install cohort/u })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Rolling' })).toBeChecked();
-    expect(api.lastQuery('retention')).toMatchObject({ granularity: 'week', mode: 'rolling' });
-    expect(api.lastQuery('engagement')).not.toHaveProperty('mode');
+    expect(t.api.lastQuery('retention')).toMatchObject({ granularity: 'week', mode: 'rolling' });
+    expect(t.api.lastQuery('engagement')).not.toHaveProperty('mode');
   });
 });
 
 describe('engagement & retention page: curve and engagement', () => {
   it('draws the retention curve, the session length buckets, the trends and the totals, each with its figures', async () => {
-    serve();
-    api.answer('retention', twoCohorts('classic'));
+    t.serve();
+    t.api.answer('retention', twoCohorts('classic'));
     renderPage();
 
     const curve = await screen.findByRole('table', { name: 'Classic retention curve, day 0 to day 30' });
@@ -162,7 +146,7 @@ describe('engagement & retention page: curve and engagement', () => {
   });
 
   it('explains how to get data when the project has none in the range', async () => {
-    serve({ empty: true });
+    t.serve({ empty: true });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'No events in this range' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send events or load demo data' })).toHaveAttribute(
@@ -175,8 +159,8 @@ describe('engagement & retention page: curve and engagement', () => {
   it('shows a failed retention load in its section and loads again on Try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    serve();
-    api.fail('retention');
+    t.serve();
+    t.api.fail('retention');
     renderPage();
     const section = await screen.findByRole('region', { name: 'Cohort retention' }, { timeout: 5000 });
     expect(within(section).getByRole('alert')).toHaveTextContent('Something broke on the server.');
@@ -184,7 +168,7 @@ describe('engagement & retention page: curve and engagement', () => {
     // The engagement figures still show.
     expect(screen.getByRole('group', { name: 'Sessions' })).toBeInTheDocument();
 
-    api.fail('retention', false);
+    t.api.fail('retention', false);
     await user.click(within(section).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: /^Classic retention by install cohort/u })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());

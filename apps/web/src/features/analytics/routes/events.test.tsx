@@ -1,30 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StoredEvent } from '@questboard/shared/events';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { dismissToasts } from '../../../testing/render-page';
-import { type AnalyticsApi, createAnalyticsApi, dragonQuest } from '../testing/analytics-api-stand-in';
+import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { Component as EventsRoute } from './events';
 
-let server: AppApiServer;
-let api: AnalyticsApi;
-
-beforeEach(async () => {
-  server = await startAppApiServer();
-});
-
-afterEach(async () => {
-  dismissToasts();
-  await server.close();
-});
-
-function serve(options?: Parameters<typeof createAnalyticsApi>[1]) {
-  api = createAnalyticsApi(dragonQuest, options);
-  server.script(api.script);
-}
+const t = analyticsTestServer();
 
 const renderEvents = (search = '') => renderAnalyticsPage(EventsRoute, { page: 'events', search });
 const names = () =>
@@ -55,7 +38,7 @@ const stored = (name: string, at: string, extra: Partial<StoredEvent> = {}): Sto
 describe('/project/{identifier}/events', () => {
   it('lists every event name with its figures and property keys, sortable by each column', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     renderEvents();
     expect(screen.getByRole('status', { name: 'Loading events...' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Event names table' });
@@ -84,7 +67,7 @@ describe('/project/{identifier}/events', () => {
 
   it('searches names and property keys', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     renderEvents();
     const search = await screen.findByRole('searchbox', { name: 'Search events' });
     await user.type(search, 'STORE');
@@ -97,29 +80,29 @@ describe('/project/{identifier}/events', () => {
 
   it('asks again for the filtered view and says when the range has no events', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     const { router } = renderEvents('?range=yesterday');
     await screen.findByRole('region', { name: 'Event names table' });
-    api.answer('events', { events: [] });
+    t.api.answer('events', { events: [] });
     await user.click(screen.getByRole('button', { name: 'Platform' }));
     await user.click(await screen.findByRole('checkbox', { name: 'android' }));
     await waitFor(() => expect(searchOf(router)).toEqual({ range: 'yesterday', platform: 'android' }));
     expect(await screen.findByRole('heading', { name: 'No events in this range' })).toBeInTheDocument();
     expect(screen.getByText(/with these filters/u)).toBeInTheDocument();
-    expect(api.lastQuery('events')).toMatchObject({ platform: 'android' });
+    expect(t.api.lastQuery('events')).toMatchObject({ platform: 'android' });
   });
 
   it('streams the latest events every 3 seconds, marks new ones, and pauses', async () => {
     const user = userEvent.setup();
-    serve();
-    api.latest.events.push(stored('session_start', '2026-03-10T12:00:00.000Z'));
+    t.serve();
+    t.api.latest.events.push(stored('session_start', '2026-03-10T12:00:00.000Z'));
     renderEvents();
     const stream = await screen.findByRole('list', { name: 'Latest events' });
     expect(within(stream).getAllByRole('listitem')).toHaveLength(1);
     expect(within(stream).getByRole('listitem')).not.toHaveAttribute('data-new');
-    expect(api.lastQuery('events/latest')).toEqual({ limit: '50' });
+    expect(t.api.lastQuery('events/latest')).toEqual({ limit: '50' });
 
-    api.latest.events.unshift(stored('purchase', '2026-03-10T12:00:05.000Z', { revenue_amount: 4.99, currency: 'EUR', properties: { store: 'app_store' } }));
+    t.api.latest.events.unshift(stored('purchase', '2026-03-10T12:00:05.000Z', { revenue_amount: 4.99, currency: 'EUR', properties: { store: 'app_store' } }));
     const added = await within(stream).findByText('purchase', {}, { timeout: 5000 });
     const row = added.closest('li')!;
     await waitFor(() => expect(row).toHaveAttribute('data-new', 'true'));
@@ -130,8 +113,8 @@ describe('/project/{identifier}/events', () => {
     expect(pause).toHaveAttribute('aria-pressed', 'false');
     await user.click(pause);
     expect(screen.getByRole('button', { name: 'Resume' })).toHaveAttribute('aria-pressed', 'true');
-    const asked = api.queries('events/latest').length;
+    const asked = t.api.queries('events/latest').length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 3500)));
-    expect(api.queries('events/latest')).toHaveLength(asked);
+    expect(t.api.queries('events/latest')).toHaveLength(asked);
   }, 15_000);
 });

@@ -1,30 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { dismissToasts } from '../../../testing/render-page';
-import { type AnalyticsApi, createAnalyticsApi, dragonQuest } from '../testing/analytics-api-stand-in';
+import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { addDays, todayUtc } from '../view/analytics-view';
 import { Component as OverviewRoute } from './overview';
 
-let server: AppApiServer;
-let api: AnalyticsApi;
-
-beforeEach(async () => {
-  server = await startAppApiServer();
-});
-
-afterEach(async () => {
-  dismissToasts();
-  await server.close();
-});
-
-function serve(options?: Parameters<typeof createAnalyticsApi>[1]) {
-  api = createAnalyticsApi(dragonQuest, options);
-  server.script(api.script);
-}
+const t = analyticsTestServer();
 
 const renderOverview = (search = '') => renderAnalyticsPage(OverviewRoute, { page: 'overview', search });
 const card = (name: string) => screen.getByRole('group', { name });
@@ -32,14 +15,14 @@ const valueOf = (name: string) => within(card(name)).getByTestId('metric-value')
 
 describe('/project/{identifier}/overview', () => {
   it('shows the nine figures of the last 30 days against the 30 before, with their definitions', async () => {
-    serve();
+    t.serve();
     renderOverview();
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(screen.getByText('Dragon Quest Mobile')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading overview...' })).toBeInTheDocument();
 
     expect(await screen.findByRole('group', { name: 'DAU' })).toBeInTheDocument();
-    expect(api.lastQuery('overview')).toEqual({ from: addDays(todayUtc(), -29), to: todayUtc(), granularity: 'day' });
+    expect(t.api.lastQuery('overview')).toEqual({ from: addDays(todayUtc(), -29), to: todayUtc(), granularity: 'day' });
     const figures = Object.fromEntries(
       ['DAU', 'New users', 'MAU', 'Sessions', 'Avg. session length', 'Revenue', 'ARPDAU', 'D1 retention', 'D7 retention'].map((name) => [name, valueOf(name)]),
     );
@@ -65,7 +48,7 @@ describe('/project/{identifier}/overview', () => {
   });
 
   it('charts daily and new users and lists the top events, each opening the explorer', async () => {
-    serve();
+    t.serve();
     renderOverview();
     const chart = await screen.findByRole('img', { name: /^Daily active and new users, / });
     expect(chart).toBeInTheDocument();
@@ -88,7 +71,7 @@ describe('/project/{identifier}/overview', () => {
   });
 
   it('says when the range has no events and links to the developer page', async () => {
-    serve({ empty: true });
+    t.serve({ empty: true });
     renderOverview();
     expect(await screen.findByRole('heading', { name: 'No events in this range' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send events or load demo data' })).toHaveAttribute('href', '/project/dragon-quest-mobile/developer');
@@ -97,7 +80,7 @@ describe('/project/{identifier}/overview', () => {
 
   it('puts a filter into the URL, asks again with it, and removes it from its chip', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     const { router } = renderOverview('?range=last-7');
     await screen.findByRole('group', { name: 'DAU' });
     expect(valueOf('DAU')).toBe('150');
@@ -108,9 +91,9 @@ describe('/project/{identifier}/overview', () => {
     await user.click(ios);
     await waitFor(() => expect(searchOf(router)).toEqual({ range: 'last-7', platform: 'ios' }));
     await waitFor(() => expect(valueOf('DAU')).toBe('75'));
-    expect(api.lastQuery('overview')).toEqual({ from: addDays(todayUtc(), -6), to: todayUtc(), granularity: 'day', platform: 'ios' });
+    expect(t.api.lastQuery('overview')).toEqual({ from: addDays(todayUtc(), -6), to: todayUtc(), granularity: 'day', platform: 'ios' });
     // Filter values come from the range, not from the filters.
-    expect(api.lastQuery('filters')).toEqual({ from: addDays(todayUtc(), -6), to: todayUtc() });
+    expect(t.api.lastQuery('filters')).toEqual({ from: addDays(todayUtc(), -6), to: todayUtc() });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('checkbox', { name: 'ios' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Platform/u })).toHaveFocus();
@@ -124,12 +107,12 @@ describe('/project/{identifier}/overview', () => {
 
   it('changes the range by preset and by custom days, refusing a backwards range', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     const { router } = renderOverview('?platform=ios&country=DE');
     await screen.findByRole('group', { name: 'DAU' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 7 days');
     await waitFor(() => expect(searchOf(router)).toEqual({ platform: 'ios', country: 'DE', range: 'last-7' }));
-    await waitFor(() => expect(api.lastQuery('overview')).toMatchObject({ from: addDays(todayUtc(), -6), platform: 'ios', country: 'DE' }));
+    await waitFor(() => expect(t.api.lastQuery('overview')).toMatchObject({ from: addDays(todayUtc(), -6), platform: 'ios', country: 'DE' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom range');
     const from = screen.getByLabelText('From');
@@ -147,21 +130,21 @@ describe('/project/{identifier}/overview', () => {
     await user.type(to, '2026-02-20');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(searchOf(router)).toEqual({ platform: 'ios', country: 'DE', from: '2026-02-10', to: '2026-02-20' }));
-    await waitFor(() => expect(api.lastQuery('overview')).toMatchObject({ from: '2026-02-10', to: '2026-02-20' }));
+    await waitFor(() => expect(t.api.lastQuery('overview')).toMatchObject({ from: '2026-02-10', to: '2026-02-20' }));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(searchOf(router)).toEqual({ from: '2026-02-10', to: '2026-02-20' }));
     await user.click(screen.getByRole('radio', { name: 'Week' }));
-    await waitFor(() => expect(api.lastQuery('overview')).toEqual({ from: '2026-02-10', to: '2026-02-20', granularity: 'week' }));
+    await waitFor(() => expect(t.api.lastQuery('overview')).toEqual({ from: '2026-02-10', to: '2026-02-20', granularity: 'week' }));
     expect(searchOf(router)).toEqual({ from: '2026-02-10', to: '2026-02-20', granularity: 'week' });
   });
 
   it('keeps the last figures on screen while a new view loads', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     renderOverview();
     await screen.findByRole('group', { name: 'DAU' });
-    const release = api.hold('overview');
+    const release = t.api.hold('overview');
     await user.click(screen.getByRole('radio', { name: 'Month' }));
     expect(await screen.findByText('Updating figures for the new view...')).toBeInTheDocument();
     expect(valueOf('DAU')).toBe('150');
@@ -171,12 +154,12 @@ describe('/project/{identifier}/overview', () => {
 
   it('shows a failed load and loads again on Try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    serve();
-    api.fail('overview');
+    t.serve();
+    t.api.fail('overview');
     renderOverview();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Something broke on the server.');
     expect(console.error).toHaveBeenCalledWith('Analytics overview failed', expect.anything());
-    api.fail('overview', false);
+    t.api.fail('overview', false);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'DAU' })).toBeInTheDocument();
   });

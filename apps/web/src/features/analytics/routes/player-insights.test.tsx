@@ -1,29 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { dismissToasts } from '../../../testing/render-page';
-import { type AnalyticsApi, createAnalyticsApi, dragonQuest } from '../testing/analytics-api-stand-in';
+import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { Component as PlayerInsightsRoute } from './player-insights';
 
-let server: AppApiServer;
-let api: AnalyticsApi;
-
-beforeEach(async () => {
-  server = await startAppApiServer();
-});
-
-afterEach(async () => {
-  dismissToasts();
-  await server.close();
-});
-
-function serve(options?: Parameters<typeof createAnalyticsApi>[1]) {
-  api = createAnalyticsApi(dragonQuest, options);
-  server.script(api.script);
-}
+const t = analyticsTestServer();
 
 const renderPlayers = (search = '') => renderAnalyticsPage(PlayerInsightsRoute, { page: 'player-insights', search });
 const valueOf = (name: string) => within(screen.getByRole('group', { name })).getByTestId('metric-value').textContent;
@@ -31,7 +14,7 @@ const cells = (row: HTMLElement) => Array.from(row.children, (cell) => cell.text
 
 describe('/project/{identifier}/player-insights', () => {
   it('shows active, new and returning players, stickiness, the charts and the breakdowns with shares', async () => {
-    serve();
+    t.serve();
     renderPlayers('?range=last-7');
     expect(screen.getByRole('status', { name: 'Loading player insights...' })).toBeInTheDocument();
     await screen.findByRole('group', { name: 'Active users' });
@@ -58,7 +41,7 @@ describe('/project/{identifier}/player-insights', () => {
 
   it('asks again with a filter from the toolbar and shows the filtered figures', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     const { router } = renderPlayers();
     await screen.findByRole('group', { name: 'Active users' });
     await user.click(screen.getByRole('button', { name: 'Country' }));
@@ -66,11 +49,11 @@ describe('/project/{identifier}/player-insights', () => {
     await user.click(screen.getByRole('checkbox', { name: 'US' }));
     await waitFor(() => expect(searchOf(router)).toEqual({ country: 'DE,US' }));
     await waitFor(() => expect(valueOf('Active users')).toBe('600'));
-    expect(api.lastQuery('players')).toMatchObject({ country: 'DE,US', granularity: 'day' });
+    expect(t.api.lastQuery('players')).toMatchObject({ country: 'DE,US', granularity: 'day' });
   });
 
   it('says when nobody played in the range', async () => {
-    serve({ empty: true });
+    t.serve({ empty: true });
     renderPlayers();
     expect(await screen.findByRole('heading', { name: 'No players in this range' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send events or load demo data' })).toHaveAttribute('href', '/project/dragon-quest-mobile/developer');
@@ -78,7 +61,7 @@ describe('/project/{identifier}/player-insights', () => {
 
   it('looks up a player by user id, keeps the id in the URL, and says when nobody has it', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     const { router } = renderPlayers('?range=last-7');
     const form = screen.getByRole('form', { name: 'Look up a player' });
     const field = within(form).getByRole('textbox', { name: 'User id' });
@@ -111,10 +94,10 @@ describe('/project/{identifier}/player-insights', () => {
   });
 
   it('opens a shared link with the player already looked up', async () => {
-    serve();
+    t.serve();
     renderPlayers('?player=ada');
     expect(await screen.findByRole('region', { name: 'Player ada' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'User id' })).toHaveValue('ada');
-    expect(api.queries('players/ada')).toEqual([{}]);
+    expect(t.api.queries('players/ada')).toEqual([{}]);
   });
 });

@@ -1,30 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { dismissToasts } from '../../../testing/render-page';
-import { type AnalyticsApi, createAnalyticsApi, dragonQuest } from '../testing/analytics-api-stand-in';
+import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { addDays, todayUtc } from '../view/analytics-view';
 import { Component as RevenueRoute } from './revenue-optimisation';
 
-let server: AppApiServer;
-let api: AnalyticsApi;
-
-beforeEach(async () => {
-  server = await startAppApiServer();
-});
-
-afterEach(async () => {
-  dismissToasts();
-  await server.close();
-});
-
-function serve(options?: Parameters<typeof createAnalyticsApi>[1]) {
-  api = createAnalyticsApi(dragonQuest, options);
-  server.script(api.script);
-}
+const t = analyticsTestServer();
 
 const renderRevenue = (search = '') => renderAnalyticsPage(RevenueRoute, { page: 'revenue-optimisation', search });
 const valueOf = (name: string) => within(screen.getByRole('group', { name })).getByTestId('metric-value').textContent;
@@ -32,7 +15,7 @@ const cells = (row: HTMLElement) => Array.from(row.children, (cell) => cell.text
 
 describe('/project/{identifier}/revenue-optimisation', () => {
   it('shows the totals in the currency, the revenue chart and the top products', async () => {
-    serve();
+    t.serve();
     renderRevenue();
     expect(screen.getByRole('status', { name: 'Loading revenue...' })).toBeInTheDocument();
     await screen.findByRole('group', { name: 'Revenue' });
@@ -61,7 +44,7 @@ describe('/project/{identifier}/revenue-optimisation', () => {
   });
 
   it('shows cumulative LTV per install cohort on days 0, 1, 3, 7, 14 and 30, and the average curve', async () => {
-    serve();
+    t.serve();
     renderRevenue('?range=last-7');
     const table = await screen.findByRole('region', { name: 'Cumulative LTV by install cohort table' });
     const rows = within(table).getAllByRole('row');
@@ -76,20 +59,20 @@ describe('/project/{identifier}/revenue-optimisation', () => {
 
   it('asks again by week when the granularity changes, keeping it in the URL', async () => {
     const user = userEvent.setup();
-    serve();
+    t.serve();
     const { router } = renderRevenue('?range=last-90&app_version=1.2.0');
     await screen.findByRole('group', { name: 'Revenue' });
     expect(valueOf('Revenue')).toBe('EUR 617.25');
     await user.click(screen.getByRole('radio', { name: 'Week' }));
     await waitFor(() => expect(searchOf(router)).toEqual({ range: 'last-90', app_version: '1.2.0', granularity: 'week' }));
     await waitFor(() =>
-      expect(api.lastQuery('revenue')).toEqual({ from: addDays(todayUtc(), -89), to: todayUtc(), granularity: 'week', app_version: '1.2.0' }),
+      expect(t.api.lastQuery('revenue')).toEqual({ from: addDays(todayUtc(), -89), to: todayUtc(), granularity: 'week', app_version: '1.2.0' }),
     );
     await waitFor(() => expect(screen.getAllByRole('row', { name: /^Week of / }).length).toBeGreaterThan(10));
   });
 
   it('says when the range has no events', async () => {
-    serve({ empty: true });
+    t.serve({ empty: true });
     renderRevenue();
     expect(await screen.findByRole('heading', { name: 'No events in this range' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send events or load demo data' })).toBeInTheDocument();
