@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from './duckdb-event-store';
 import { EventStoreBusyError, type EventStore, type NewEvent } from './event-store';
+import { projectTable } from './event-table';
 
-// The store on its own: deleting by rebuilding, back-pressure, reopening after close.
+// The store on its own: the writer's group commit, deleting by rebuilding, back-pressure, reopening
+// after close.
 const projectId = '6f1c1b5e-1111-4111-8111-111111111111';
+const otherProjectId = '6f1c1b5e-2222-4222-8222-222222222222';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-store-'));
 let store: EventStore | undefined;
 afterEach(async () => {
@@ -26,7 +30,85 @@ function events(count: number, prefix: string, demo: boolean): NewEvent[] {
   }));
 }
 
+/** The table's insert_ids in the order they are laid out on disk (the store must be closed). */
+async function storedOrder(file: string, project: string): Promise<{ insertId: string; name: string }[]> {
+  const instance = await DuckDBInstance.create(file);
+  try {
+    const connection = await instance.connect();
+    const reader = await connection.runAndReadAll(`SELECT insert_id, name FROM ${projectTable(project)} ORDER BY rowid`);
+    connection.closeSync();
+    return reader.getRowsJS().map(([insertId, name]) => ({ insertId: insertId as string, name: name as string }));
+  } finally {
+    instance.closeSync();
+  }
+}
+
 describe('the DuckDB event store', () => {
+  it('commits writes queued together per project, each project in its own table, in event-time order', async () => {
+    const file = path.join(dir, 'group.duckdb');
+    store = await openDuckDbEventStore({ file });
+    const later = events(3, 'later', false).map((event) => ({ ...event, timeMs: Date.parse(event.timestamp) }));
+    // Received at the same moment, an hour earlier in event time (timeMs left for the store to read).
+    const earlier = later.map(({ timeMs, ...event }) => ({
+      ...event,
+      insert_id: event.insert_id.replace('later', 'earlier'),
+      timestamp: new Date(timeMs - 3_600_000).toISOString(),
+    }));
+    // The first write is committed on its own; the writer takes the ones queued meanwhile in one group.
+    await Promise.all([
+      store.append(otherProjectId, events(4, 'other', true)),
+      store.append(projectId, later),
+      store.append(otherProjectId, events(1, 'also', true)),
+      store.append(projectId, earlier),
+    ]);
+    expect(await store.summary(projectId)).toMatchObject({ totalEvents: 6, demoEvents: 0 });
+    expect(await store.summary(otherProjectId)).toMatchObject({ totalEvents: 5, demoEvents: 5 });
+    const [newest] = await store.latest(projectId, 1);
+    expect(newest).toMatchObject({ insert_id: 'later-0', name: 'tick', user_id: 'u0', session_id: null, properties: {}, demo: false });
+    await store.close();
+    store = undefined;
+    expect((await storedOrder(file, projectId)).map((row) => row.insertId)).toEqual([
+      'earlier-2', 'earlier-1', 'earlier-0', 'later-2', 'later-1', 'later-0',
+    ]);
+  });
+
+  it('keeps the first received of an insert_id sent twice before it was stored, even when the second happened earlier', async () => {
+    const file = path.join(dir, 'first-wins.duckdb');
+    store = await openDuckDbEventStore({ file });
+    const [first] = events(1, 'same', false);
+    const second = { ...first!, name: 'second', timestamp: new Date(Date.parse(first!.timestamp) - 60_000).toISOString() };
+    const third = { ...first!, name: 'third' };
+    await Promise.all([
+      store.append(otherProjectId, events(1, 'other', false)),
+      // These two are queued while that one commits: one group.
+      store.append(projectId, [first!, second]),
+      store.append(projectId, [third, ...events(2, 'new', false)]),
+    ]);
+    // Against a stored one, too: the stored event stays.
+    await store.append(projectId, [{ ...first!, name: 'retried' }]);
+    expect((await store.summary(projectId)).totalEvents).toBe(3);
+    await store.close();
+    store = undefined;
+    expect((await storedOrder(file, projectId)).find((row) => row.insertId === 'same-0')?.name).toBe('tick');
+  });
+
+  it('stores nothing of a write whose commit fails, answers the other projects, and carries nothing into the next commit', async () => {
+    store = await openDuckDbEventStore({ file: path.join(dir, 'failed.duckdb') });
+    // A time DuckDB cannot hold (the endpoint's validation never lets one through) makes the insert fail.
+    const broken = events(3, 'broken', false).map((event, i) => (i === 1 ? { ...event, timeMs: 1e20 } : event));
+    const results = await Promise.allSettled([
+      store.append(otherProjectId, events(1, 'alone', false)),
+      // These two are queued while that one commits: one group, a transaction for each project.
+      store.append(projectId, broken),
+      store.append(otherProjectId, events(2, 'fine', false)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.summary(projectId)).totalEvents).toBe(0);
+    await store.append(projectId, events(2, 'next', false));
+    expect((await store.latest(projectId, 10)).map((event) => event.insert_id).sort()).toEqual(['next-0', 'next-1']);
+    expect((await store.summary(otherProjectId)).totalEvents).toBe(3);
+  });
+
   it.each([
     ['most rows are demo (rebuilds the table)', 900, 100],
     ['few rows are demo (deletes them)', 100, 900],

@@ -1,12 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  BOOLEAN,
+  DOUBLE,
+  DuckDBDataChunk,
+  DuckDBInstance,
+  VARCHAR,
+  type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
 import { EventStoreBusyError, type EventStore, type NewEvent, type ProjectUsage, type UsageWindow } from './event-store';
 import { eventColumnsSql, projectTable, toStoredEvent } from './event-table';
 import { DuckDbMetrics } from './duckdb-metrics';
-import { dirtyDaysSql, dropRollupsSql, rollupBookkeepingSql } from './duckdb-rollups';
+import { allDaysDirtySql, dropRollupsSql, rollupBookkeepingSql } from './duckdb-rollups';
 
 export interface DuckDbEventStoreOptions {
   /** The database file; ':memory:' for a store that lives only as long as the process. */
@@ -20,34 +29,94 @@ export interface DuckDbEventStoreOptions {
 
 interface QueuedWrite {
   projectId: string;
-  events: readonly NewEvent[];
+  /** The events as column vectors, built when they arrived (off the writer's path). */
+  chunks: DuckDBDataChunk[];
+  count: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
-// JSON.stringify leaves out undefined fields: from_json reads them as NULL.
-const jsonRowShape = JSON.stringify([
-  {
-    insert_id: 'VARCHAR',
-    name: 'VARCHAR',
-    user_id: 'VARCHAR',
-    session_id: 'VARCHAR',
-    ts: 'BIGINT',
-    received: 'BIGINT',
-    platform: 'VARCHAR',
-    app_version: 'VARCHAR',
-    build: 'VARCHAR',
-    country: 'VARCHAR',
-    properties: 'JSON',
-    revenue_amount: 'DOUBLE',
-    currency: 'VARCHAR',
-    product_id: 'VARCHAR',
-    demo: 'BOOLEAN',
-  },
-]);
-const selectJsonRows = `SELECT e.insert_id, e.name, e.user_id, e.session_id, epoch_ms(e.ts), epoch_ms(e.received), e.platform,
-  e.app_version, e.build, e.country, e.properties, e.revenue_amount, e.currency, e.product_id, e.demo
-  FROM (SELECT unnest(from_json($1::JSON, '${jsonRowShape}')) AS e)`;
+interface StagingColumn {
+  /** The event table's column it fills. */
+  name: string;
+  /** Its type in the staging table and in the data chunks. */
+  type: DuckDBType;
+  /** The staging column's SQL type, and how the insert reads it (times travel as epoch ms). */
+  sql: string;
+  select: string;
+  value: (event: NewEvent) => DuckDBValue;
+}
+
+const textColumn = (name: string, value: (event: NewEvent) => string | null | undefined): StagingColumn => ({
+  name,
+  type: VARCHAR,
+  sql: 'VARCHAR',
+  select: name,
+  value: (event) => value(event) ?? null,
+});
+const timeColumn = (name: string, value: (event: NewEvent) => number): StagingColumn => ({
+  name,
+  type: DOUBLE,
+  sql: 'DOUBLE',
+  select: `epoch_ms(${name}::BIGINT)`,
+  value,
+});
+
+/** Every column of the event table (`eventColumnsSql`), as the writer stages it. */
+const stagingColumns: readonly StagingColumn[] = [
+  textColumn('insert_id', (event) => event.insert_id),
+  textColumn('name', (event) => event.name),
+  textColumn('user_id', (event) => event.user_id),
+  textColumn('session_id', (event) => event.session_id),
+  timeColumn('ts', (event) => event.timeMs ?? Date.parse(event.timestamp)),
+  timeColumn('received_at', (event) => event.receivedAt.getTime()),
+  textColumn('platform', (event) => event.platform),
+  textColumn('app_version', (event) => event.app_version),
+  textColumn('build', (event) => event.build),
+  textColumn('country', (event) => event.country),
+  // The JSON column takes the text as it is: JSON.stringify only writes valid JSON.
+  { name: 'properties', type: VARCHAR, sql: 'JSON', select: 'properties', value: (event) => (event.properties === undefined ? null : JSON.stringify(event.properties)) },
+  { name: 'revenue_amount', type: DOUBLE, sql: 'DOUBLE', select: 'revenue_amount', value: (event) => event.revenue_amount ?? null },
+  textColumn('currency', (event) => event.currency),
+  textColumn('product_id', (event) => event.product_id),
+  { name: 'demo', type: BOOLEAN, sql: 'BOOLEAN', select: 'demo', value: (event) => event.demo },
+];
+
+/**
+ * The writer's scratch table, seen only by its connection (ADR 008). A request's events become
+ * column vectors as it arrives (`toDataChunks`); the writer appends them here with DuckDB's appender
+ * and moves them into the project's table with one INSERT … SELECT, so DuckDB parses no text.
+ */
+const STAGING = 'write_staging';
+const stagingTableSql = `CREATE OR REPLACE TEMP TABLE ${STAGING} (${stagingColumns.map((column) => `${column.name} ${column.sql}`).join(', ')})`;
+const stagingTypes = stagingColumns.map((column) => column.type);
+const targetColumns = stagingColumns.map((column) => column.name).join(', ');
+const stagedRows = `SELECT ${stagingColumns.map((column) => column.select).join(', ')} FROM ${STAGING}`;
+/** Rows in one data chunk at most (DuckDB's vector size). */
+const CHUNK_ROWS = 2048;
+
+/**
+ * One project's staged rows into its table and the days they touch into the rollups' marks, in one
+ * transaction that also empties the staging table: a single round trip to DuckDB's threads. A retried
+ * batch (an insert_id the table holds, or one sent twice) takes the slower path, where the first
+ * one received wins, like against stored events.
+ */
+function moveStagedSql(projectId: string, seq: number, retry: boolean): string {
+  const table = projectTable(projectId);
+  const rows = retry
+    ? `INSERT OR IGNORE INTO ${table} (${targetColumns}) ${stagedRows} QUALIFY row_number() OVER (PARTITION BY insert_id ORDER BY rowid) = 1 ORDER BY ts`
+    : `INSERT INTO ${table} (${targetColumns}) ${stagedRows} ORDER BY ts`;
+  return [
+    'BEGIN TRANSACTION',
+    // A project's events go in ordered by time, which keeps its per-day scans cheap.
+    rows,
+    // The days these events fall on, for the metrics' rollups (ADR 010).
+    `INSERT INTO rollup_dirty SELECT DISTINCT '${projectId}', ${seq}, epoch_ms(ts::BIGINT)::DATE FROM ${STAGING}`,
+    // Emptied in the same transaction: a failed commit leaves the rows staged for the retry.
+    `DELETE FROM ${STAGING}`,
+    'COMMIT',
+  ].join(';\n');
+}
 
 /**
  * The embedded event store (DESIGN.md "Analytics", ADR 008): one DuckDB file under DATA_DIR, one
@@ -64,6 +133,7 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
       .map(([name]) => name as string),
   );
   for (const sql of rollupBookkeepingSql) await writer.run(sql);
+  await writer.run(stagingTableSql);
   const [[lastSeq]] = (await writer.runAndReadAll('SELECT coalesce(max(seq), 0)::DOUBLE FROM rollup_dirty')).getRowsJS() as [[number]];
   return new DuckDbEventStore(
     options.file,
@@ -84,6 +154,8 @@ class DuckDbEventStore implements EventStore {
   /** Deletes and table creation wait for the write in progress; writes wait for them. */
   private exclusive: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The staging table may hold rows of a failed commit: emptied before the next one. */
+  private stagingDirty = false;
   readonly metrics: DuckDbMetrics;
 
   constructor(
@@ -105,9 +177,11 @@ class DuckDbEventStore implements EventStore {
     if (this.queuedEvents + events.length > this.maxQueuedEvents) {
       return Promise.reject(new EventStoreBusyError(1));
     }
-    projectTable(projectId); // refuses anything but a project id before it is queued
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ projectId, events, resolve, reject });
+      projectTable(projectId); // refuses anything but a project id before it is queued
+      // The column vectors are built here, as the request arrives, not on the writer's path.
+      const chunks = toDataChunks(events);
+      this.queue.push({ projectId, chunks, count: events.length, resolve, reject });
       this.queuedEvents += events.length;
       this.kick();
     });
@@ -126,18 +200,26 @@ class DuckDbEventStore implements EventStore {
       let count = 0;
       let taken = 0;
       for (const write of this.queue) {
-        if (taken > 0 && count + write.events.length > this.maxEventsPerCommit) break;
-        count += write.events.length;
+        if (taken > 0 && count + write.count > this.maxEventsPerCommit) break;
+        count += write.count;
         taken += 1;
       }
-      const group = this.queue.splice(0, taken);
-      try {
-        await this.serialised(() => this.commit(group));
-        for (const write of group) write.resolve();
-      } catch (error) {
-        for (const write of group) write.reject(error);
-      } finally {
-        this.queuedEvents -= count;
+      const byProject = new Map<string, QueuedWrite[]>();
+      for (const write of this.queue.splice(0, taken)) {
+        const writes = byProject.get(write.projectId);
+        if (writes) writes.push(write);
+        else byProject.set(write.projectId, [write]);
+      }
+      // A transaction per project: its writes are answered as soon as it commits.
+      for (const [projectId, writes] of byProject) {
+        try {
+          await this.serialised(() => this.commit(projectId, writes));
+          for (const write of writes) write.resolve();
+        } catch (error) {
+          for (const write of writes) write.reject(error);
+        } finally {
+          for (const write of writes) this.queuedEvents -= write.count;
+        }
       }
     }
   }
@@ -148,40 +230,40 @@ class DuckDbEventStore implements EventStore {
     return result;
   }
 
-  /** One transaction for the whole group; a project's events go in ordered by time. */
-  private async commit(group: readonly QueuedWrite[]) {
-    const byProject = new Map<string, Map<string, NewEvent>>();
-    for (const write of group) {
-      let events = byProject.get(write.projectId);
-      if (!events) byProject.set(write.projectId, (events = new Map<string, NewEvent>()));
-      // The same insert_id twice in one group: the first one wins, like against stored events.
-      for (const event of write.events) if (!events.has(event.insert_id)) events.set(event.insert_id, event);
+  /**
+   * Every write of one project in one transaction (group commit): one WAL flush for them all. The
+   * plain insert only checks the insert_id index; only when an id is already stored (a retried
+   * batch, which is rare) is the transaction redone skipping the stored ones.
+   */
+  private async commit(projectId: string, writes: readonly QueuedWrite[]) {
+    await this.ensureTable(projectId);
+    if (this.stagingDirty) {
+      await this.writer.run(`DELETE FROM ${STAGING}`);
+      this.stagingDirty = false;
     }
-    for (const projectId of byProject.keys()) await this.ensureTable(projectId);
-    // The rows travel as one JSON text that DuckDB parses on its own threads: the event loop only
-    // runs JSON.stringify, which is native (ADR 008).
-    const payloads = [...byProject].map(([projectId, events]) => [projectId, toJsonRows(events.values())] as const);
-    // Retried batches are rare: try the plain insert (the unique index only checks), and only
-    // when an insert_id is already stored redo the transaction skipping the stored ones.
+    // Outside any transaction: the staging table is temporary, so this writes no log.
+    const appender = await this.writer.createAppender(STAGING, 'main', 'temp');
+    this.stagingDirty = true;
     try {
-      await this.insertRows(payloads, 'INSERT');
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      await this.insertRows(payloads, 'INSERT OR IGNORE');
+      for (const write of writes) for (const chunk of write.chunks) appender.appendDataChunk(chunk);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
     }
+    const seq = this.dirtySeq + 1;
+    await this.moveStaged(projectId, seq, false).catch(async (error: unknown) => {
+      if (!isDuplicateKey(error)) throw error;
+      await this.moveStaged(projectId, seq, true);
+    });
+    this.dirtySeq = seq;
+    this.stagingDirty = false;
   }
 
-  private async insertRows(payloads: readonly (readonly [string, JsonRows])[], verb: string) {
-    await this.writer.run('BEGIN TRANSACTION');
+  private async moveStaged(projectId: string, seq: number, retry: boolean) {
     try {
-      for (const [projectId, rows] of payloads) {
-        await this.writer.run(`${verb} INTO ${projectTable(projectId)} ${selectJsonRows}`, [rows.json]);
-        // The days these events fall on, for the metrics' rollups (ADR 010), in the same transaction.
-        await this.writer.run(dirtyDaysSql(projectId, this.dirtySeq + 1, rows.days));
-      }
-      await this.writer.run('COMMIT');
-      this.dirtySeq += 1;
+      await this.writer.run(moveStagedSql(projectId, seq, retry));
     } catch (error) {
+      // A statement failed inside the transaction: undo it; the staged rows stay for a retry.
       await this.writer.run('ROLLBACK').catch(() => undefined);
       throw error;
     }
@@ -195,7 +277,7 @@ class DuckDbEventStore implements EventStore {
 
   /** After a delete (in its transaction): every rollup of the project is rebuilt at the next query. */
   private async markAllDirty(projectId: string) {
-    await this.writer.run(dirtyDaysSql(projectId, this.dirtySeq + 1, null));
+    await this.writer.run(allDaysDirtySql(projectId, this.dirtySeq + 1));
     this.dirtySeq += 1;
   }
 
@@ -372,36 +454,15 @@ function isDuplicateKey(error: unknown): boolean {
   return error instanceof Error && /duplicate key|violates primary key|PRIMARY KEY or UNIQUE constraint/i.test(error.message);
 }
 
-interface JsonRows {
-  json: string;
-  /** The UTC days (days since the epoch) the events fall on. */
-  days: Set<number>;
-}
-
-/** The events as a JSON array in the shape of `jsonRowShape`, ordered by event time. */
-function toJsonRows(events: Iterable<NewEvent>): JsonRows {
-  const rows = [];
-  const days = new Set<number>();
-  for (const event of events) {
-    rows.push({
-      insert_id: event.insert_id,
-      name: event.name,
-      user_id: event.user_id,
-      session_id: event.session_id,
-      ts: event.timeMs ?? Date.parse(event.timestamp),
-      received: event.receivedAt.getTime(),
-      platform: event.platform,
-      app_version: event.app_version,
-      build: event.build,
-      country: event.country,
-      properties: event.properties,
-      revenue_amount: event.revenue_amount,
-      currency: event.currency,
-      product_id: event.product_id,
-      demo: event.demo,
-    });
+/** The events as data chunks in the staging table's column order, at most CHUNK_ROWS rows each. */
+function toDataChunks(events: readonly NewEvent[]): DuckDBDataChunk[] {
+  const chunks: DuckDBDataChunk[] = [];
+  for (let start = 0; start < events.length; start += CHUNK_ROWS) {
+    const part = events.slice(start, start + CHUNK_ROWS);
+    const chunk = DuckDBDataChunk.create(stagingTypes, part.length);
+    const columns = stagingColumns.map((column) => part.map((event) => column.value(event)));
+    chunk.setColumns(columns);
+    chunks.push(chunk);
   }
-  rows.sort((a, b) => a.ts - b.ts);
-  for (const row of rows) days.add(Math.floor(row.ts / 86_400_000));
-  return { json: JSON.stringify(rows), days };
+  return chunks;
 }

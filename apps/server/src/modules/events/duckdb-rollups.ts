@@ -32,16 +32,10 @@ export function rollupTables(projectId: string): RollupTables {
   };
 }
 
-const DAY_MS = 86_400_000;
-
-/** The dirty-day rows of one commit, as SQL text (the id is a checked UUID, the days are numbers). */
-export function dirtyDaysSql(projectId: string, seq: number, days: Iterable<number> | null): string {
-  projectTable(projectId);
-  const values =
-    days === null
-      ? [`('${projectId}', ${seq}, NULL)`]
-      : [...days].map((day) => `('${projectId}', ${seq}, DATE '${new Date(day * DAY_MS).toISOString().slice(0, 10)}')`);
-  return `INSERT INTO rollup_dirty VALUES ${values.join(', ')}`;
+/** After a delete: a mark of NULL (every day) that makes the next refresh rebuild the project's rollups. */
+export function allDaysDirtySql(projectId: string, seq: number): string {
+  projectTable(projectId); // refuses anything but a project id: it is placed in the SQL text
+  return `INSERT INTO rollup_dirty VALUES ('${projectId}', ${seq}, NULL)`;
 }
 
 /** A user's day: what the activity, revenue and install figures are computed from. */

@@ -1,4 +1,4 @@
-import { INGEST_MAX_AGE_DAYS, INGEST_MAX_FUTURE_HOURS, validateEvent, type RejectedEvent } from '@questboard/shared/events';
+import { INGEST_MAX_AGE_DAYS, INGEST_MAX_FUTURE_HOURS, validateEvent, type IngestEvent, type RejectedEvent } from '@questboard/shared/events';
 import type { NewEvent } from '../events/event-store';
 
 const dayMs = 86_400_000;
@@ -38,9 +38,35 @@ export function validateEvents(
       rejected.push({ index, insert_id: parsed.event.insert_id, reason: `timestamp is more than ${INGEST_MAX_FUTURE_HOURS} hours in the future` });
       return;
     }
-    accepted.push({ ...parsed.event, receivedAt, demo, timeMs: time });
+    accepted.push(newEvent(parsed.event, receivedAt, demo, time));
   });
   return { accepted, rejected };
+}
+
+/**
+ * Every accepted event with the same fields in the same order (absent ones undefined): objects of
+ * one shape keep V8's per-field reads fast. A spread of the game's varying fields made events of
+ * many shapes, and cost about 4 µs an event here and 2 in the store (ADR 008).
+ */
+function newEvent(event: IngestEvent, receivedAt: Date, demo: boolean, timeMs: number): NewEvent {
+  return {
+    insert_id: event.insert_id,
+    name: event.name,
+    user_id: event.user_id,
+    timestamp: event.timestamp,
+    session_id: event.session_id,
+    platform: event.platform,
+    app_version: event.app_version,
+    build: event.build,
+    country: event.country,
+    properties: event.properties,
+    revenue_amount: event.revenue_amount,
+    currency: event.currency,
+    product_id: event.product_id,
+    receivedAt,
+    demo,
+    timeMs,
+  };
 }
 
 function insertIdOf(candidate: unknown): string | null {
