@@ -2,7 +2,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { Granularity, SeriesPoint } from '@questboard/shared/analytics';
 
-import { formatCount, formatDay } from '../lib/format';
+import { formatCount, formatDay, formatDuration } from '../lib/format';
 
 export type ChartOption = EChartsCoreOption;
 
@@ -32,7 +32,21 @@ export interface LineOrBarOptions {
   area?: boolean;
   /** Ticks on whole numbers only; true unless a valueFormat is given (ratios and money have fractions). */
   integerAxis?: boolean;
+  /** Values are seconds: ticks fall on round durations (30s, 1m, 5m, 1h …) and read like "2m". */
+  durationAxis?: boolean;
 }
+
+/** Steps a duration axis may take, in seconds: ones people read at a glance. */
+const durationSteps = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
+
+/** The axis of durations up to `max` seconds in about five round steps (from 0). */
+export function durationAxis(max: number, ticks = 5): { min: number; max: number; interval: number } {
+  const interval = durationSteps.find((step) => max / step <= ticks) ?? Math.ceil(max / ticks / 86_400) * 86_400;
+  return { min: 0, max: Math.max(interval, Math.ceil(max / interval) * interval), interval };
+}
+
+/** A tick's label: "2m" rather than "2m 00s". */
+const durationTick = (seconds: number) => formatDuration(seconds).replace(/ 00[sm]$/u, '');
 
 /** A time series chart: one category per bucket (the first series' dates), a line or bars per series. */
 export function lineOrBarOption({
@@ -43,6 +57,7 @@ export function lineOrBarOption({
   granularity = 'day',
   area = false,
   integerAxis = valueFormat === undefined,
+  durationAxis: durations = false,
 }: LineOrBarOptions): ChartOption {
   const format = valueFormat ?? formatCount;
   const secondFormat = secondValueFormat ?? format;
@@ -64,7 +79,9 @@ export function lineOrBarOption({
       axisLabel: { formatter: (date: string) => formatDay(date, granularity === 'month' ? 'month' : 'day', { short: true }), hideOverlap: true },
     },
     yAxis: [
-      { type: 'value', minInterval: integerAxis ? 1 : undefined, axisLabel: { formatter: (value: number) => format(value) } },
+      durations
+        ? { type: 'value', ...durationAxis(maxValue(series)), axisLabel: { formatter: durationTick } }
+        : { type: 'value', minInterval: integerAxis ? 1 : undefined, axisLabel: { formatter: (value: number) => format(value) } },
       ...(twoAxes ? [{ type: 'value', splitLine: { show: false }, axisLabel: { formatter: (value: number) => secondFormat(value) } }] : []),
     ],
     series: series.map((item) => {
@@ -81,6 +98,13 @@ export function lineOrBarOption({
       };
     }),
   };
+}
+
+/** The largest value of the series, 0 when they hold none. */
+function maxValue(series: ChartSeries[]): number {
+  let max = 0;
+  for (const item of series) for (const point of item.points) if (point.value !== null && point.value > max) max = point.value;
+  return max;
 }
 
 interface TooltipItem {

@@ -1,10 +1,10 @@
-import type { Engagement, Granularity } from '@questboard/shared/analytics';
+import type { Engagement, Granularity, SeriesPoint } from '@questboard/shared/analytics';
 
 import { formatCount, formatDay, formatDecimal, formatDuration } from '../lib/format';
 import { AnalyticsSection } from './analytics-section';
 import { categoryBarOption } from './category-bar-option';
 import { Chart } from './chart';
-import { lineOrBarOption } from './chart-options';
+import { lineOrBarOption, type ValueFormat } from './chart-options';
 import { MetricCard } from './metric-card';
 
 /** Sessions, average and median session length, and sessions per DAU over the range. */
@@ -72,58 +72,56 @@ export function SessionLengthDistribution({ engagement }: { engagement: Engageme
 /** Sessions per DAU and the average session length per bucket of the range. */
 export function EngagementOverTime({ engagement, granularity }: { engagement: Engagement; granularity: Granularity }) {
   const { series } = engagement;
-  const dateOf = (date: string) => formatDay(date, granularity);
   return (
     <AnalyticsSection
       title="Engagement over time"
       description="How often and how long active players play, per bucket of the range."
     >
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-2">
-          <h3 className="text-sm font-medium text-muted-foreground">Sessions per DAU</h3>
-          <Chart
-            ariaLabel="Sessions per DAU over time"
-            height={220}
-            option={lineOrBarOption({
-              series: [
-                {
-                  name: 'Sessions per DAU',
-                  points: series.map((point) => ({ date: point.date, value: point.sessionsPerDau })),
-                },
-              ],
-              valueFormat: formatDecimal,
-              granularity,
-              area: true,
-            })}
-            table={{
-              columns: ['Date', 'Sessions per DAU'],
-              rows: series.map((point) => [dateOf(point.date), formatDecimal(point.sessionsPerDau)]),
-            }}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-2">
-          <h3 className="text-sm font-medium text-muted-foreground">Average session length</h3>
-          <Chart
-            ariaLabel="Average session length over time"
-            height={220}
-            option={lineOrBarOption({
-              series: [
-                {
-                  name: 'Average session length',
-                  points: series.map((point) => ({ date: point.date, value: point.averageSessionLength })),
-                },
-              ],
-              valueFormat: formatDuration,
-              granularity,
-              area: true,
-            })}
-            table={{
-              columns: ['Date', 'Average session length'],
-              rows: series.map((point) => [dateOf(point.date), formatDuration(point.averageSessionLength)]),
-            }}
-          />
-        </div>
+        <TrendChart
+          title="Sessions per DAU"
+          points={series.map((point) => ({ date: point.date, value: point.sessionsPerDau }))}
+          format={formatDecimal}
+          granularity={granularity}
+        />
+        <TrendChart
+          title="Average session length"
+          points={series.map((point) => ({ date: point.date, value: point.averageSessionLength }))}
+          format={formatDuration}
+          durationAxis
+          granularity={granularity}
+        />
       </div>
     </AnalyticsSection>
+  );
+}
+
+/** One measure over the range's buckets, with its heading and its data table. */
+function TrendChart({
+  title,
+  points,
+  format,
+  durationAxis = false,
+  granularity,
+}: {
+  title: string;
+  points: SeriesPoint[];
+  format: ValueFormat;
+  durationAxis?: boolean;
+  granularity: Granularity;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+      <Chart
+        ariaLabel={`${title} over time`}
+        height={220}
+        option={lineOrBarOption({ series: [{ name: title, points }], valueFormat: format, durationAxis, granularity, area: true })}
+        table={{
+          columns: ['Date', title],
+          rows: points.map((point) => [formatDay(point.date, granularity), format(point.value)]),
+        }}
+      />
+    </div>
   );
 }
