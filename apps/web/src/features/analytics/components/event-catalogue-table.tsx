@@ -1,13 +1,12 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { formatCount, formatDateTime } from '../lib/format';
 import { type CatalogueEvent, type EventSortKey, type SortDirection, firstDirection, searchEvents, sortEvents } from '../lib/event-list';
 import { AnalyticsSection } from './analytics-section';
-import { explorerHref } from './overview-top-events';
+import { EventNameCell } from './event-name-cell';
 import { ScrollTable, tableClasses } from './scroll-table';
 
 const columns: { key: EventSortKey; label: string; numeric: boolean }[] = [
@@ -87,11 +86,7 @@ export function EventCatalogueTable({ projectIdentifier, events }: { projectIden
           <tbody className={tableClasses.body}>
             {shown.map((event) => (
               <tr key={event.name}>
-                <th scope="row" className={`${tableClasses.td} font-normal`}>
-                  <Link to={explorerHref(projectIdentifier, event.name)} className="font-medium text-link underline-offset-4 hover:underline">
-                    {event.name}
-                  </Link>
-                </th>
+                <EventNameCell projectIdentifier={projectIdentifier} name={event.name} />
                 <td className={tableClasses.tdNumber}>{formatCount(event.count)}</td>
                 <td className={tableClasses.tdNumber}>{formatCount(event.users)}</td>
                 <td className={tableClasses.td}>

@@ -1,14 +1,9 @@
-import { Link } from 'react-router';
 import type { EventCatalogue, Overview } from '@questboard/shared/analytics';
 
-import { projectPages } from '../../../config/paths';
 import { formatCount } from '../lib/format';
 import { AnalyticsSection } from './analytics-section';
+import { EventNameCell } from './event-name-cell';
 import { ScrollTable, tableClasses } from './scroll-table';
-
-/** The href of the explorer showing one event (it reads `event` from its URL). */
-export const explorerHref = (projectIdentifier: string, event: string) =>
-  `${projectPages.analytics.getHref(projectIdentifier)}?${new URLSearchParams({ event }).toString()}`;
 
 /**
  * The events sent most in the range, each linking to the explorer. Their users come from the event
@@ -44,11 +39,7 @@ export function OverviewTopEvents({
           <tbody className={tableClasses.body}>
             {events.map((event) => (
               <tr key={event.name}>
-                <th scope="row" className={`${tableClasses.td} font-normal`}>
-                  <Link to={explorerHref(projectIdentifier, event.name)} className="font-medium text-link underline-offset-4 hover:underline">
-                    {event.name}
-                  </Link>
-                </th>
+                <EventNameCell projectIdentifier={projectIdentifier} name={event.name} />
                 <td className={tableClasses.tdNumber}>{formatCount(event.count)}</td>
                 <td className={tableClasses.tdNumber}>{formatCount(usersOf(event.name))}</td>
               </tr>
