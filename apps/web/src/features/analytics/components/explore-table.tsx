@@ -4,6 +4,7 @@ import type { Explore, Granularity } from '@questboard/shared/analytics';
 import { cn } from '../../../utils/cn';
 import { exploreRows } from '../lib/explore-csv';
 import { formatDay } from '../lib/format';
+import { ScrollTable } from './scroll-table';
 
 /** The explorer's answer as a table: a row per bucket, a column per series, totals last. */
 export function ExploreTable({
@@ -22,12 +23,7 @@ export function ExploreTable({
   const { header, rows } = exploreRows(answer);
   const cellClass = 'px-3 py-1.5 text-right whitespace-nowrap';
   return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      className="relative max-h-[28rem] overflow-auto rounded-lg border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-    >
+    <ScrollTable labelledBy={captionId} framed className="max-h-[28rem]">
       <table className="w-full border-separate border-spacing-0 text-sm tabular-nums">
         <caption id={captionId} className="sr-only">
           {label}
@@ -78,6 +74,6 @@ export function ExploreTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -3,6 +3,7 @@ import type { Granularity, Retention } from '@questboard/shared/analytics';
 
 import { cn } from '../../../utils/cn';
 import { NOT_REACHED_TEXT, heatLegend, retentionDays, retentionMatrix } from '../lib/retention-matrix';
+import { ScrollTable } from './scroll-table';
 
 // The cohort matrix is an HTML table, not a canvas: screen readers announce each cell with its
 // cohort and day headers, and the keyboard scrolls it. Cells are the heat colour over the card at
@@ -32,13 +33,7 @@ export function RetentionHeatmap({ retention, granularity }: { retention: Retent
   return (
     <div className="flex min-w-0 flex-col gap-3 [--heat:#4f46e5] dark:[--heat:#8b8ff9]">
       <HeatLegend />
-      {/* Scrolls inside its card on narrow screens; focusable so the keyboard can scroll it too. */}
-      <div
-        role="region"
-        aria-labelledby={captionId}
-        tabIndex={0}
-        className="relative max-h-[32rem] overflow-auto rounded-lg border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
+      <ScrollTable labelledBy={captionId} framed className="max-h-[32rem]">
         <table className="border-separate border-spacing-0 text-xs tabular-nums">
           <caption id={captionId} className="sr-only">
             {caption}
@@ -90,7 +85,7 @@ export function RetentionHeatmap({ retention, granularity }: { retention: Retent
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </div>
   );
 }

@@ -13,14 +13,33 @@ export const tableClasses = {
   tdNumber: 'px-3 py-2 text-right whitespace-nowrap',
 } as const;
 
+type ScrollTableName = { label: string; labelledBy?: undefined } | { labelledBy: string; label?: undefined };
+
 /**
  * A wide table scrolls inside its own box (the page never overflows a 360-px window); the box is
- * focusable so keyboard users can scroll it, and named after the table.
+ * focusable so keyboard users can scroll it, and named after the table (`label`, or the id of the
+ * table's caption). `framed`: a bordered box that also scrolls down, for tables with sticky headers
+ * (give it a max height).
  */
-export function ScrollTable({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function ScrollTable({
+  label,
+  labelledBy,
+  framed = false,
+  children,
+  className,
+}: ScrollTableName & { framed?: boolean; children: ReactNode; className?: string }) {
   return (
-    // Focusable: keyboard users can scroll it.
-    <div role="region" aria-label={label} tabIndex={0} className={cn('-mx-1 overflow-x-auto px-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+    <div
+      role="region"
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className={cn(
+        framed ? 'relative overflow-auto rounded-lg border' : '-mx-1 overflow-x-auto px-1',
+        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+    >
       {children}
     </div>
   );

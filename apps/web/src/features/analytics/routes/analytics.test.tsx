@@ -162,29 +162,12 @@ describe('explorer: export and pin', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
-    api.answer('explore', {
-      series: [
-        {
-          key: '=cmd',
-          label: '=cmd',
-          total: 3,
-          points: [
-            { date: '2026-03-01', value: 3 },
-            { date: '2026-03-02', value: null },
-          ],
-        },
-        {
-          key: 'b',
-          label: 'b, "quoted"',
-          total: 1,
-          points: [
-            { date: '2026-03-01', value: 0 },
-            { date: '2026-03-02', value: 1 },
-          ],
-        },
-      ],
-      truncated: false,
-    });
+    // A formula-like label and one with a comma and quotes: the CSV must neutralise and quote them.
+    const series = [
+      { key: '=cmd', label: '=cmd', total: 3, points: [{ date: '2026-03-01', value: 3 }, { date: '2026-03-02', value: null }] },
+      { key: 'b', label: 'b, "quoted"', total: 1, points: [{ date: '2026-03-01', value: 0 }, { date: '2026-03-02', value: 1 }] },
+    ];
+    api.answer('explore', { series, truncated: false });
     renderExplorer(`${RANGE}&event=level_complete&breakdown=platform`);
     await screen.findByRole('img', { name: /^Count of level_complete by platform, /u });
 
@@ -196,28 +179,7 @@ describe('explorer: export and pin', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
     expect(text).toBe(`\uFEFFDate,'=cmd,"b, ""quoted"""\r\n2026-03-01,3,0\r\n2026-03-02,,1\r\n`);
     expect(text.slice(1)).toBe(
-      exploreCsv({
-        series: [
-          {
-            key: '=cmd',
-            label: '=cmd',
-            total: 3,
-            points: [
-              { date: '2026-03-01', value: 3 },
-              { date: '2026-03-02', value: null },
-            ],
-          },
-          {
-            key: 'b',
-            label: 'b, "quoted"',
-            total: 1,
-            points: [
-              { date: '2026-03-01', value: 0 },
-              { date: '2026-03-02', value: 1 },
-            ],
-          },
-        ],
-      }),
+      exploreCsv({ series }),
     );
     expect(clicked).toHaveLength(1);
     expect(clicked[0]).toHaveAttribute('download', 'dragon-quest-mobile-level_complete-2026-03-01-2026-03-02.csv');
