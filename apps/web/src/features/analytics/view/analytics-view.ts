@@ -15,6 +15,8 @@ import {
   rangeMessages,
 } from '@questboard/shared/analytics';
 
+import { periodParamNames } from '../../../lib/view-period';
+
 export interface AnalyticsView {
   /** First UTC day, YYYY-MM-DD. */
   from: string;
@@ -75,7 +77,7 @@ export const filterLabels: Record<FilterDimension, string> = {
 };
 
 /** The URL parameters of the view; every other parameter belongs to the page (mode, event...). */
-export const viewParamNames = ['range', 'from', 'to', 'granularity', ...filterDimensions] as const;
+export const viewParamNames = [...periodParamNames, ...filterDimensions] as const;
 
 const isDay = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/u.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoDate(new Date(`${value}T00:00:00Z`)) === value;

@@ -88,13 +88,15 @@ describe('/project/{identifier}', () => {
     expect(infoCalls()).toHaveLength(1);
   });
 
-  it('switches project from the list of all projects (page 0, size 100), staying on the same page', async () => {
-    const router = renderProjectArea('/project/dragon-quest-mobile/events');
+  it('switches project from the list of all projects (page 0, size 100), staying on the same page and period', async () => {
+    const router = renderProjectArea('/project/dragon-quest-mobile/events?from=2026-03-01&to=2026-03-14&granularity=week&platform=ios&player=p1');
     const switcher = await screen.findByRole('combobox', { name: 'Switch project' });
     await waitFor(() => expect(within(switcher).getAllByRole('option')).toHaveLength(2));
     expect(server.requests.map((request) => request.path)).toContain('/core/projects/all?page=0&size=100&sort=name%2Casc');
     await userEvent.selectOptions(switcher, 'orc-raiders');
     await waitFor(() => expect(router.state.location.pathname).toBe('/project/orc-raiders/events'));
+    // The period carries over; the filter and the player were the other game's.
+    expect(router.state.location.search).toBe('?from=2026-03-01&to=2026-03-14&granularity=week');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Switch project' })).toHaveValue('orc-raiders'));
     expect(infoCalls()).toEqual(['/core/projects/info?identifier=dragon-quest-mobile', '/core/projects/info?identifier=orc-raiders']);
   });
