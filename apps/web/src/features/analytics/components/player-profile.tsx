@@ -20,7 +20,8 @@ export function PlayerProfile({ player }: { player: Player }) {
     ['Events', formatCount(player.events)],
     ['Sessions', formatCount(player.sessions)],
     ['Purchases', formatCount(player.purchases)],
-    ['Revenue', formatMoney(player.revenue, currency)],
+    // Without purchases there is no amount (nor a currency) to show.
+    ['Revenue', player.purchases === 0 ? 'None' : formatMoney(player.revenue, currency)],
     ['Platform', player.platform ?? 'Not set'],
     ['Country', player.country ?? 'Not set'],
     ['App version', player.appVersion ?? 'Not set'],

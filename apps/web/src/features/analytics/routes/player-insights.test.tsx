@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { samplePlayer } from '../testing/analytics-sample-answers';
 import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { Component as PlayerInsightsRoute } from './player-insights';
@@ -91,6 +92,16 @@ describe('/project/{identifier}/player-insights', () => {
     expect(await screen.findByText(/^No player with this user id has sent events/u)).toHaveTextContent('No player with this user id has sent events: nobody');
     expect(searchOf(router)).toEqual({ range: 'last-7', player: 'nobody' });
     expect(screen.queryByRole('region', { name: 'Player ada' })).not.toBeInTheDocument();
+  });
+
+  it('says a player without purchases has no revenue, rather than an amount without a currency', async () => {
+    t.serve();
+    const free = samplePlayer('bob');
+    t.api.addPlayer({ ...free, revenue: 0, purchases: 0, recentEvents: free.recentEvents.slice(1) });
+    renderPlayers('?player=bob');
+    const profile = await screen.findByRole('region', { name: 'Player bob' });
+    expect(within(profile).getByText('Purchases').nextElementSibling).toHaveTextContent('0');
+    expect(within(profile).getByText('Revenue').nextElementSibling).toHaveTextContent(/^None$/u);
   });
 
   it('opens a shared link with the player already looked up', async () => {
