@@ -53,6 +53,7 @@ export function ExploreControlsForm({
       <div className={fieldClass}>
         <Label htmlFor={`${id}-event`}>Event</Label>
         <Select
+          size="sm"
           id={`${id}-event`}
           value={controls.event ?? ALL_EVENTS}
           onChange={(event) => {
@@ -70,6 +71,7 @@ export function ExploreControlsForm({
       <div className={fieldClass}>
         <Label htmlFor={`${id}-measure`}>Measure</Label>
         <Select
+          size="sm"
           id={`${id}-measure`}
           value={controls.measure}
           onChange={(event) => {
@@ -88,6 +90,7 @@ export function ExploreControlsForm({
         <div className={fieldClass}>
           <Label htmlFor={`${id}-property`}>Numeric property</Label>
           <Select
+            size="sm"
             id={`${id}-property`}
             value={controls.property ?? NO_PROPERTY}
             aria-invalid={missingProperty ? true : undefined}
@@ -114,6 +117,7 @@ export function ExploreControlsForm({
       <div className={fieldClass}>
         <Label htmlFor={`${id}-breakdown`}>Breakdown</Label>
         <Select
+          size="sm"
           id={`${id}-breakdown`}
           value={controls.breakdown}
           onChange={(event) => {
