@@ -105,3 +105,49 @@ describe('the DuckDB metrics match the reference', () => {
 
   it.each(players)('player %s', (userId) => compare((metrics) => metrics.player(projectId, userId)));
 });
+
+describe('rollups kept up to date commit by commit match the reference', () => {
+  // Six commits, each with every sixth event: each touches every day and most players, brings
+  // events earlier than stored ones (installs move earlier, sessions merge), and is followed by a
+  // query, so every commit after the first goes through the incremental refresh of the marked days.
+  let store: EventStore;
+  let events: NewEvent[];
+  const query = analyticsQuerySchema.parse({ ...whole });
+
+  beforeAll(async () => {
+    events = population();
+    store = await openStore();
+    for (let part = 0; part < 6; part += 1) {
+      await store.append(projectId, events.filter((_, index) => index % 6 === part));
+      await store.metrics.overview(projectId, query, today);
+    }
+  });
+  afterAll(() => store.close());
+
+  async function compare<T>(reference: ProjectMetrics, ask: (metrics: ProjectMetrics) => Promise<T>) {
+    const expected = await ask(reference);
+    const actual = await ask(store.metrics);
+    expect(firstDifference(actual, expected)).toBeUndefined();
+  }
+
+  const pages: [string, (metrics: ProjectMetrics) => Promise<unknown>][] = [
+    ['overview', (metrics) => metrics.overview(projectId, query, today)],
+    ['players', (metrics) => metrics.players(projectId, query)],
+    ['revenue', (metrics) => metrics.revenue(projectId, query, today)],
+    ['engagement', (metrics) => metrics.engagement(projectId, query)],
+    ['classic retention', (metrics) => metrics.retention(projectId, retentionQuerySchema.parse({ ...whole, mode: 'classic' }), today)],
+    ['rolling retention', (metrics) => metrics.retention(projectId, retentionQuerySchema.parse({ ...whole, mode: 'rolling' }), today)],
+    ['users by platform', (metrics) => metrics.explore(projectId, exploreQuerySchema.parse({ ...whole, measure: 'users', breakdown: 'platform' }))],
+    ['player 000770', (metrics) => metrics.player(projectId, 'demo-player-000770')],
+  ];
+
+  it.each(pages)('%s after six commits', (_name, ask) => compare(referenceMetrics(events), ask));
+
+  it.each(pages)('%s after the data retention deletes what happened before February', async (_name, ask) => {
+    const cutoff = new Date('2026-02-01T12:00:00Z');
+    // Deleting again deletes nothing; the first time marks the days it emptied.
+    await store.deleteBefore(projectId, cutoff);
+    const kept = events.filter((event) => Date.parse(event.timestamp) >= cutoff.getTime());
+    await compare(referenceMetrics(kept), ask);
+  });
+});
