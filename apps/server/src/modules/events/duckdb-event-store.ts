@@ -275,7 +275,7 @@ class DuckDbEventStore implements EventStore {
     return this.serialised(() => this.ensureTable(projectId));
   }
 
-  /** After a delete (in its transaction): every rollup of the project is rebuilt at the next query. */
+  /** After the table was rebuilt (in its transaction): every rollup of the project is rebuilt at the next query. */
   private async markAllDirty(projectId: string) {
     await this.writer.run(allDaysDirtySql(projectId, this.dirtySeq + 1));
     this.dirtySeq += 1;
@@ -345,7 +345,7 @@ class DuckDbEventStore implements EventStore {
       const counts = await this.writer.runAndReadAll(`SELECT count(*)::DOUBLE, (count(*) FILTER (WHERE ${condition}))::DOUBLE FROM ${table}`);
       const [total, doomed] = counts.getRowsJS()[0] as [number, number];
       if (doomed === 0) return 0;
-      if (doomed < total / 2) return this.deleteRows(projectId, `DELETE FROM ${table} WHERE ${condition}`);
+      if (doomed < total / 2) return this.deleteRows(projectId, condition);
       const rebuilt = `${table}_rebuilt`;
       await this.writer.run('BEGIN TRANSACTION');
       try {
@@ -368,17 +368,24 @@ class DuckDbEventStore implements EventStore {
     const table = projectTable(projectId);
     return this.serialised(async () => {
       if (!this.tables.has(table)) return 0;
-      return this.deleteRows(projectId, `DELETE FROM ${table} WHERE ts < epoch_ms($1::BIGINT)`, [cutoff.getTime()]);
+      return this.deleteRows(projectId, 'ts < epoch_ms($1::BIGINT)', [cutoff.getTime()]);
     });
   }
 
-  /** One DELETE and the rollups' mark, in one transaction; answers the rows deleted. */
-  private async deleteRows(projectId: string, sql: string, values: number[] = []): Promise<number> {
+  /**
+   * Deletes the rows matching `condition` and marks the days they fell on for the rollups' refresh
+   * (ADR 010), in one transaction; answers the rows deleted. Only those days are recomputed, so the
+   * hourly data-retention sweep does not rebuild a project's rollups each time.
+   */
+  private async deleteRows(projectId: string, condition: string, values: number[] = []): Promise<number> {
+    const table = projectTable(projectId);
+    const seq = this.dirtySeq + 1;
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      const deleted = (await this.writer.run(sql, values)).rowsChanged;
-      if (deleted > 0) await this.markAllDirty(projectId);
+      await this.writer.run(`INSERT INTO rollup_dirty SELECT DISTINCT '${projectId}', ${seq}, ts::DATE FROM ${table} WHERE ${condition}`, values);
+      const deleted = (await this.writer.run(`DELETE FROM ${table} WHERE ${condition}`, values)).rowsChanged;
       await this.writer.run('COMMIT');
+      this.dirtySeq = seq;
       return deleted;
     } catch (error) {
       await this.writer.run('ROLLBACK').catch(() => undefined);

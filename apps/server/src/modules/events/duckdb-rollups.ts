@@ -3,9 +3,9 @@ import { projectTable } from './event-table';
 
 // The per-project rollups the metrics read (ADR 010): user days, sessions and installs, each several
 // times smaller than the events. The writer appends the UTC days each commit touched to
-// `rollup_dirty` in the commit's own transaction (a day of NULL: everything, after a delete); a
-// refresh recomputes those days from the events and deletes the marks it took in, in one
-// transaction. The writer only appends marks and the refresh only deletes the ones it saw, so the
+// `rollup_dirty` in the commit's own transaction (a delete, the days of the rows it deletes; a day
+// of NULL, everything, after a table rebuild); a refresh recomputes those days from the events and
+// deletes the marks it took in, in one transaction. The writer only appends marks and the refresh only deletes the ones it saw, so the
 // two never conflict, and a crash at any point leaves marks that the next refresh takes in.
 // Rollups key users by a 64-bit hash of user_id (`uid`): counting and joining integers is about
 // twice as fast as strings; two ids of a game colliding is a chance of about 3 in 10^8 at 10^6
@@ -32,7 +32,7 @@ export function rollupTables(projectId: string): RollupTables {
   };
 }
 
-/** After a delete: a mark of NULL (every day) that makes the next refresh rebuild the project's rollups. */
+/** After the table was rebuilt: a mark of NULL (every day) that makes the next refresh rebuild the project's rollups. */
 export function allDaysDirtySql(projectId: string, seq: number): string {
   projectTable(projectId); // refuses anything but a project id: it is placed in the SQL text
   return `INSERT INTO rollup_dirty VALUES ('${projectId}', ${seq}, NULL)`;
