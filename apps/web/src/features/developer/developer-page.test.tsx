@@ -7,7 +7,8 @@ import { type AppApiServer, startAppApiServer } from '../../testing/app-api-serv
 import { dismissToasts, renderPage } from '../../testing/render-page';
 import { testOrganisation } from '../../testing/test-auth-provider';
 import { DeveloperPage } from './developer-page';
-import { aStoredEvent, anIngestKey, createDeveloperApi, lostLevels, type DeveloperApiOptions } from './testing/developer-api-stand-in';
+import { aStoredEvent } from '../../testing/stored-event';
+import { anIngestKey, createDeveloperApi, lostLevels, type DeveloperApiOptions } from './testing/developer-api-stand-in';
 
 let server: AppApiServer;
 let api: ReturnType<typeof createDeveloperApi>;

@@ -162,6 +162,17 @@ describe('a pinned chart', () => {
     country: [],
     app_version: ['1.2.0'],
   };
+  // Every event counted by day, nothing filtered: the explorer's defaults.
+  const plain = {
+    ...query,
+    event: null,
+    measure: 'count' as const,
+    property: null,
+    breakdown: 'none' as const,
+    granularity: 'day' as const,
+    platform: [],
+    app_version: [],
+  };
 
   it("runs its own query and filters over the dashboard's range", () => {
     expect(pinnedExploreParams(query, { from: '2026-03-01', to: '2026-03-30' })).toStrictEqual({
@@ -175,21 +186,7 @@ describe('a pinned chart', () => {
       property: 'revenue_amount',
       breakdown: 'platform',
     });
-    expect(
-      pinnedExploreParams(
-        {
-          ...query,
-          event: null,
-          measure: 'count',
-          property: null,
-          breakdown: 'none',
-          granularity: 'day',
-          platform: [],
-          app_version: [],
-        },
-        { from: '2026-03-01', to: '2026-03-02' },
-      ),
-    ).toStrictEqual({ from: '2026-03-01', to: '2026-03-02', granularity: 'day', measure: 'count', breakdown: 'none' });
+    expect(pinnedExploreParams(plain, { from: '2026-03-01', to: '2026-03-02' })).toStrictEqual({ from: '2026-03-01', to: '2026-03-02', granularity: 'day', measure: 'count', breakdown: 'none' });
     expect(pinnedExploreParams({ ...query, property: null }, { from: '2026-03-01', to: '2026-03-02' })).toBeNull();
   });
 
@@ -197,24 +194,7 @@ describe('a pinned chart', () => {
     expect(pinnedChartSearch({ chartType: 'bar', query }, new URLSearchParams('range=last-7&mode=rolling'))).toBe(
       '?range=last-7&granularity=week&platform=ios%2Candroid&app_version=1.2.0&event=purchase&measure=sum&property=revenue_amount&breakdown=platform&chart=bar',
     );
-    expect(
-      pinnedChartSearch(
-        {
-          chartType: 'line',
-          query: {
-            ...query,
-            event: null,
-            measure: 'count',
-            property: null,
-            breakdown: 'none',
-            granularity: 'day',
-            platform: [],
-            app_version: [],
-          },
-        },
-        new URLSearchParams(''),
-      ),
-    ).toBe('');
+    expect(pinnedChartSearch({ chartType: 'line', query: plain }, new URLSearchParams(''))).toBe('');
   });
 
   it('is summed up under its title', () => {

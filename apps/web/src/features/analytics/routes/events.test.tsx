@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { StoredEvent } from '@questboard/shared/events';
 import { describe, expect, it } from 'vitest';
 
+import { aStoredEvent } from '../../../testing/stored-event';
 import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { Component as EventsRoute } from './events';
@@ -16,24 +17,8 @@ const names = () =>
     .slice(1)
     .map((row) => row.children[0]?.textContent);
 
-const stored = (name: string, at: string, extra: Partial<StoredEvent> = {}): StoredEvent => ({
-  insert_id: `${name}-${at}`,
-  name,
-  user_id: 'ada',
-  session_id: null,
-  timestamp: at,
-  received_at: at,
-  platform: 'ios',
-  app_version: '1.2.0',
-  build: null,
-  country: 'DE',
-  properties: {},
-  revenue_amount: null,
-  currency: null,
-  product_id: null,
-  demo: false,
-  ...extra,
-});
+const stored = (name: string, at: string, extra: Partial<StoredEvent> = {}): StoredEvent =>
+  aStoredEvent({ insert_id: `${name}-${at}`, name, user_id: 'ada', timestamp: at, received_at: at, app_version: '1.2.0', ...extra });
 
 describe('/project/{identifier}/events', () => {
   it('lists every event name with its figures and property keys, sortable by each column', async () => {

@@ -20,6 +20,8 @@ import {
   sessionLengthBuckets,
 } from '@questboard/shared/analytics';
 
+import { aStoredEvent } from '../../../testing/stored-event';
+
 /** The view a call asked for, read from its query string. */
 export interface StandInQuery {
   from: string;
@@ -254,24 +256,17 @@ export const sampleFilterOptions = (empty = false): FilterOptions =>
 /** A player 'ada' with two sessions and three events (a purchase among them). */
 export function samplePlayer(userId = 'ada'): Player {
   const at = (minutesAgo: number) => new Date(Date.parse('2026-03-10T12:00:00Z') - minutesAgo * 60_000).toISOString();
-  const event = (name: string, minutesAgo: number, extra: Partial<Player['recentEvents'][number]> = {}) => ({
-    insert_id: `${name}-${minutesAgo}`,
-    name,
-    user_id: userId,
-    session_id: 's2',
-    timestamp: at(minutesAgo),
-    received_at: at(minutesAgo),
-    platform: 'ios',
-    app_version: '1.2.0',
-    build: null,
-    country: 'DE',
-    properties: {},
-    revenue_amount: null,
-    currency: null,
-    product_id: null,
-    demo: false,
-    ...extra,
-  });
+  const event = (name: string, minutesAgo: number, extra: Partial<Player['recentEvents'][number]> = {}) =>
+    aStoredEvent({
+      insert_id: `${name}-${minutesAgo}`,
+      name,
+      user_id: userId,
+      session_id: 's2',
+      timestamp: at(minutesAgo),
+      received_at: at(minutesAgo),
+      app_version: '1.2.0',
+      ...extra,
+    });
   return {
     userId,
     firstSeen: at(60 * 24 * 3),

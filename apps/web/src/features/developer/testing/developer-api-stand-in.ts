@@ -13,6 +13,7 @@ import { type StoredEvent, validateEvent } from '@questboard/shared/events';
 import type { Project } from '@questboard/shared/projects';
 
 import type { ReplyScript, ScriptedReply } from '../../../testing/http-test-server';
+import { aStoredEvent } from '../../../testing/stored-event';
 
 export const lostLevels: Project = {
   id: '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a',
@@ -35,27 +36,6 @@ export function anIngestKey(name: string, overrides: Partial<IngestKey> = {}): I
     createdAt: '2026-03-04T10:00:00.000Z',
     revokedAt: null,
     lastUsedAt: null,
-    ...overrides,
-  };
-}
-
-export function aStoredEvent(overrides: Partial<StoredEvent> = {}): StoredEvent {
-  return {
-    insert_id: `event-${Math.random().toString(36).slice(2)}`,
-    name: 'session_start',
-    user_id: 'player-1',
-    session_id: null,
-    timestamp: '2026-03-04T10:00:00.000Z',
-    received_at: new Date().toISOString(),
-    platform: 'ios',
-    app_version: null,
-    build: null,
-    country: 'DE',
-    properties: {},
-    revenue_amount: null,
-    currency: null,
-    product_id: null,
-    demo: false,
     ...overrides,
   };
 }
