@@ -1,24 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { createQueryClient } from '../../../app/provider';
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { type AnalyticsApi, createAnalyticsApi, dragonQuest } from '../testing/analytics-api-stand-in';
+import { dragonQuest } from '../testing/analytics-api-stand-in';
+import { analyticsTestServer } from '../testing/analytics-test-server';
 import { dashboardKeys, useDashboard, usePinChart, useRemoveChart } from './dashboard';
 
-let server: AppApiServer;
-let api: AnalyticsApi;
-
-beforeEach(async () => {
-  server = await startAppApiServer();
-  api = createAnalyticsApi();
-  server.script(api.script);
-});
-
-afterEach(async () => {
-  await server.close();
+const t = analyticsTestServer();
+beforeEach(() => {
+  t.serve();
 });
 
 function renderDashboardHooks() {
@@ -43,7 +35,7 @@ describe('dashboard calls', () => {
   it('shows a pinned chart in a cached dashboard at once, then asks the server again', async () => {
     const { result, queryClient } = renderDashboardHooks();
     await waitFor(() => expect(result.current.dashboard.data).toEqual({ charts: [] }));
-    const asked = server.calls().filter((call) => call === `GET /core/projects/${dragonQuest.id}/dashboard`).length;
+    const asked = t.server.calls().filter((call) => call === `GET /core/projects/${dragonQuest.id}/dashboard`).length;
 
     await act(() =>
       result.current.pin.mutateAsync({ title: 'Daily events', chartType: 'line', query: { measure: 'count' } }),
@@ -52,15 +44,15 @@ describe('dashboard calls', () => {
       titles(queryClient.getQueryData<{ charts: { title: string }[] }>(dashboardKeys.detail(dragonQuest.id))?.charts),
     ).toEqual(['Daily events']);
     await waitFor(() =>
-      expect(server.calls().filter((call) => call === `GET /core/projects/${dragonQuest.id}/dashboard`)).toHaveLength(
+      expect(t.server.calls().filter((call) => call === `GET /core/projects/${dragonQuest.id}/dashboard`)).toHaveLength(
         asked + 1,
       ),
     );
     expect(titles(result.current.dashboard.data?.charts)).toEqual(['Daily events']);
 
-    const [chart] = api.dashboard.charts;
+    const [chart] = t.api.dashboard.charts;
     await act(() => result.current.remove.mutateAsync(chart!.id));
     expect(result.current.dashboard.data).toEqual({ charts: [] });
-    expect(server.calls()).toContain(`DELETE /core/projects/${dragonQuest.id}/dashboard/charts/${chart!.id}`);
+    expect(t.server.calls()).toContain(`DELETE /core/projects/${dragonQuest.id}/dashboard/charts/${chart!.id}`);
   });
 });

@@ -1,27 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardChart } from '@questboard/shared/analytics';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { dismissToasts } from '../../../testing/render-page';
-import { type AnalyticsApi, createAnalyticsApi, dragonQuest } from '../testing/analytics-api-stand-in';
+import { dragonQuest } from '../testing/analytics-api-stand-in';
+import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage } from '../testing/render-analytics-page';
 import { ORDER_FAILED_MESSAGE } from '../lib/dashboard-order';
 import { Component as DashboardPage } from './dashboard';
 
-let server: AppApiServer;
-let api: AnalyticsApi;
-
-beforeEach(async () => {
-  server = await startAppApiServer();
-  api = createAnalyticsApi();
-  server.script(api.script);
-});
-
-afterEach(async () => {
-  dismissToasts();
-  await server.close();
+const t = analyticsTestServer();
+beforeEach(() => {
+  t.serve();
 });
 
 const base = `/core/projects/${dragonQuest.id}/dashboard`;
@@ -48,7 +38,7 @@ function pinned(
     },
     createdAt: '2026-03-04T10:00:00.000Z',
   };
-  api.dashboard.charts.push(chart);
+  t.api.dashboard.charts.push(chart);
   return chart;
 }
 
@@ -68,7 +58,7 @@ describe('dashboard', () => {
       'href',
       '/project/dragon-quest-mobile/analytics',
     );
-    expect(server.calls()).toContain(`GET ${base}`);
+    expect(t.server.calls()).toContain(`GET ${base}`);
   });
 
   it("runs each chart's stored query over the dashboard's range, with its own granularity and filters", async () => {
@@ -83,8 +73,8 @@ describe('dashboard', () => {
 
     await waitFor(() => expect(cardTitles()).toEqual(['Daily events', 'Buyers by platform', 'Level table']));
     expect(screen.getByText('Bar chart by week · Country: DE, FR')).toBeInTheDocument();
-    await waitFor(() => expect(api.queries('explore')).toHaveLength(3));
-    expect(api.queries('explore')).toEqual(
+    await waitFor(() => expect(t.api.queries('explore')).toHaveLength(3));
+    expect(t.api.queries('explore')).toEqual(
       expect.arrayContaining([
         { from: '2026-03-01', to: '2026-03-02', granularity: 'day', measure: 'count', breakdown: 'none' },
         {
@@ -136,16 +126,16 @@ describe('dashboard', () => {
     expect(down).toHaveFocus();
     expect(screen.getByText('Moved “First” to position 2 of 3.')).toBeInTheDocument();
     await waitFor(() =>
-      expect(server.bodyOf(`PUT ${base}/order`)).toEqual({ chartIds: [second.id, first.id, third.id] }),
+      expect(t.server.bodyOf(`PUT ${base}/order`)).toEqual({ chartIds: [second.id, first.id, third.id] }),
     );
-    await waitFor(() => expect(api.dashboard.charts.map((chart) => chart.title)).toEqual(['Second', 'First', 'Third']));
+    await waitFor(() => expect(t.api.dashboard.charts.map((chart) => chart.title)).toEqual(['Second', 'First', 'Third']));
 
     await user.click(screen.getByRole('button', { name: 'Move “Third” up' }));
     expect(cardTitles()).toEqual(['Second', 'Third', 'First']);
-    await waitFor(() => expect(api.dashboard.charts.map((chart) => chart.title)).toEqual(['Second', 'Third', 'First']));
+    await waitFor(() => expect(t.api.dashboard.charts.map((chart) => chart.title)).toEqual(['Second', 'Third', 'First']));
     // At an end, the button does nothing (and keeps focus instead of being disabled under it).
     await user.click(screen.getByRole('button', { name: 'Move “Second” up' }));
-    expect(server.calls().filter((call) => call === `PUT ${base}/order`)).toHaveLength(2);
+    expect(t.server.calls().filter((call) => call === `PUT ${base}/order`)).toHaveLength(2);
   });
 
   it('puts the charts back and says so when the order cannot be saved', async () => {
@@ -153,7 +143,7 @@ describe('dashboard', () => {
     const user = userEvent.setup();
     pinned('First');
     pinned('Second');
-    api.fail(`PUT ${base}/order`);
+    t.api.fail(`PUT ${base}/order`);
     renderDashboard();
     await waitFor(() => expect(cardTitles()).toEqual(['First', 'Second']));
 
@@ -162,7 +152,7 @@ describe('dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_FAILED_MESSAGE);
     expect(cardTitles()).toEqual(['First', 'Second']);
     expect(console.error).toHaveBeenCalledWith('Dashboard order update failed', expect.anything());
-    expect(api.dashboard.charts.map((chart) => chart.title)).toEqual(['First', 'Second']);
+    expect(t.api.dashboard.charts.map((chart) => chart.title)).toEqual(['First', 'Second']);
   });
 
   it('removes a chart after confirmation', async () => {
@@ -176,27 +166,27 @@ describe('dashboard', () => {
     const dialog = screen.getByRole('dialog', { name: 'Remove this chart?' });
     expect(dialog).toHaveTextContent('“Remove me” leaves the dashboard for everyone in the project.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(server.calls()).not.toContain(`DELETE ${base}/charts/${doomed.id}`);
+    expect(t.server.calls()).not.toContain(`DELETE ${base}/charts/${doomed.id}`);
 
     await user.click(screen.getByRole('button', { name: 'Remove “Remove me”' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove chart' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.calls()).toContain(`DELETE ${base}/charts/${doomed.id}`);
+    expect(t.server.calls()).toContain(`DELETE ${base}/charts/${doomed.id}`);
     expect(cardTitles()).toEqual(['Keep me']);
     expect(await screen.findByText('Removed “Remove me” from the dashboard')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '1 pinned chart' })).toHaveFocus();
-    expect(api.dashboard.charts.map((chart) => chart.title)).toEqual(['Keep me']);
+    expect(t.api.dashboard.charts.map((chart) => chart.title)).toEqual(['Keep me']);
   });
 
   it('shows a failed load with a retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     pinned('Daily events');
-    api.fail(`GET ${base}`);
+    t.api.fail(`GET ${base}`);
     renderDashboard();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Something broke on the server.');
     expect(console.error).toHaveBeenCalledWith('Get dashboard failed', expect.anything());
-    api.fail(`GET ${base}`, false);
+    t.api.fail(`GET ${base}`, false);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(cardTitles()).toEqual(['Daily events']));
   });
