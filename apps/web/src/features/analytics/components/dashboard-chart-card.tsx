@@ -52,31 +52,8 @@ export function DashboardChartCard({
             <p className="text-xs text-muted-foreground">{pinnedChartSummary(chart)}</p>
           </div>
           <div className="flex shrink-0 items-center gap-1">
-            {/* aria-disabled, not disabled: the button keeps focus when its chart reaches an end. */}
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Move “${chart.title}” up`}
-              aria-disabled={first}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
-              onClick={() => {
-                if (!first) onMove(-1);
-              }}
-            >
-              <ArrowUp aria-hidden="true" className="size-4" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Move “${chart.title}” down`}
-              aria-disabled={last}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
-              onClick={() => {
-                if (!last) onMove(1);
-              }}
-            >
-              <ArrowDown aria-hidden="true" className="size-4" />
-            </Button>
+            <MoveButton title={chart.title} offset={-1} atEnd={first} onMove={onMove} />
+            <MoveButton title={chart.title} offset={1} atEnd={last} onMove={onMove} />
             <Link
               to={explorerHref}
               aria-label={`Open “${chart.title}” in Analytics`}
@@ -122,5 +99,27 @@ export function DashboardChartCard({
         )}
       </section>
     </Card>
+  );
+}
+
+/**
+ * Moves the chart one place up or down. aria-disabled, not disabled, at the end of the list: the
+ * button keeps focus when its chart reaches an end.
+ */
+function MoveButton({ title, offset, atEnd, onMove }: { title: string; offset: -1 | 1; atEnd: boolean; onMove: (offset: -1 | 1) => void }) {
+  const Arrow = offset === -1 ? ArrowUp : ArrowDown;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Move “${title}” ${offset === -1 ? 'up' : 'down'}`}
+      aria-disabled={atEnd}
+      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
+      onClick={() => {
+        if (!atEnd) onMove(offset);
+      }}
+    >
+      <Arrow aria-hidden="true" className="size-4" />
+    </Button>
   );
 }
