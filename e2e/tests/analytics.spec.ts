@@ -347,6 +347,7 @@ test('the explorer exports a CSV and pins charts to the dashboard', async () => 
     await page.getByRole('button', { name: 'Pin to dashboard' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pin to dashboard' });
     await dialog.getByRole('textbox', { name: 'Chart title' }).fill(chartTitle);
+    if (chartTitle === 'Level completers by platform') await shootPage('pin-dialog');
     await dialog.getByRole('button', { name: 'Pin chart' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Pinned “${chartTitle}” to the dashboard`)).toBeVisible();
@@ -378,6 +379,7 @@ test('the explorer exports a CSV and pins charts to the dashboard', async () => 
 
   // Removed after a confirmation.
   await page.getByRole('button', { name: 'Remove “Level completers by platform”' }).click();
+  await shootPage('remove-chart-dialog');
   await page.getByRole('dialog', { name: 'Remove this chart?' }).getByRole('button', { name: 'Remove chart' }).click();
   await expect(page.getByText('Removed “Level completers by platform” from the dashboard')).toBeVisible();
   await expect(pinned.getByRole('heading', { level: 2 })).toHaveText(['Events by name']);
