@@ -21,6 +21,17 @@ describe('/login wired to the AuthClient', () => {
     expect(client.calls).toContainEqual({ method: 'sendSignInLinkToEmail', args: ['ada@studio.example', {}] });
     expect(localStorage.getItem(storageKeys.emailForSignIn)).toBe('ada@studio.example');
     expect(screen.getByRole('button', { name: /Continue with Google Instead/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'dev mailbox' })).not.toBeInTheDocument();
+  });
+
+  it("points to the dev mailbox when the server's answer says the link is there", async () => {
+    const client = createMemoryAuthClient();
+    client.devMailbox = '/dev/mailbox';
+    renderRoute('/login', client);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@studio.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Sign-in Link' }));
+    await screen.findByRole('heading', { name: 'Check Your Email' });
+    expect(screen.getByRole('link', { name: 'dev mailbox' })).toHaveAttribute('href', '/dev/mailbox');
   });
 
   it('carries the page a visitor was sent from through the link', async () => {
