@@ -21,12 +21,14 @@ export interface LoginPageProps {
   onGoogle: () => Promise<void>;
   /** A failure to show on arrival (e.g. Google sent the visitor back with an error). */
   initialError?: string | null;
+  /** The address to start with (an invitation's). */
+  initialEmail?: string;
 }
 
 type Pending = 'link' | 'google' | null;
 
-export function LoginPage({ onSendLink, onGoogle, initialError = null }: LoginPageProps) {
-  const [email, setEmail] = useState('');
+export function LoginPage({ onSendLink, onGoogle, initialError = null, initialEmail = '' }: LoginPageProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [pending, setPending] = useState<Pending>(null);
   const [error, setError] = useState<string | null>(initialError);
   const [sent, setSent] = useState<(SentSignInLink & { email: string }) | null>(null);

@@ -34,6 +34,15 @@ describe('/login wired to the AuthClient', () => {
     expect(screen.getByRole('link', { name: 'dev mailbox' })).toHaveAttribute('href', '/dev/mailbox');
   });
 
+  it('starts with the address the router state names (an invitation sends it along)', async () => {
+    const client = createMemoryAuthClient();
+    // Opened from another page (the invitation), as a Link does.
+    const { router } = renderRoute('/auth/callback', client);
+    await screen.findByRole('heading', { name: 'Sign-in Failed' });
+    await router.navigate('/login', { state: { from: { pathname: '/access/c0de', search: '', hash: '' }, email: 'grace@studio.example' } });
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue('grace@studio.example');
+  });
+
   it('carries the page a visitor was sent from through the link', async () => {
     const client = createMemoryAuthClient();
     renderRoute('/project/space-miner/events', client);
