@@ -101,6 +101,9 @@ test('a key, a first event in the live check, revoking the key, and demo data', 
   await emptyDemo.getByRole('button', { name: 'Load demo data' }).click();
   await expect(emptyDemo.getByRole('progressbar', { name: 'Loading demo data…' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Ingestion keys' }).getByRole('listitem').filter({ hasText: 'Demo data' })).toContainText('Demo');
+  // The live check fills with demo events meanwhile, below the progress, which stays in view (issue 21).
+  await expect(page.getByRole('region', { name: 'Live check' }).getByText('Demo', { exact: true }).first()).toBeAttached({ timeout: 15_000 });
+  await expect(emptyDemo.getByRole('progressbar', { name: 'Loading demo data…' })).toBeInViewport();
   await shoot(page, 'developer-demo-loading');
   await expect(page.getByText('Demo data loaded')).toBeVisible({ timeout: 180_000 });
   await expect(emptyDemo).toContainText(/This project contains [\d,]+ demo events/);
