@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './accessibility';
 
 /** Where the specs' screenshots go unless a spec names another folder. */
 export const screenshotsDir = path.join(process.cwd(), 'test-results/screenshots');
@@ -12,6 +13,7 @@ export const colourSchemes = ['light', 'dark'] as const;
  * nothing may stick out sideways at either width. Each is taken from the top of the page (a
  * full-page shot of a scrolled page draws the sticky top bar mid-page), once the page follows the
  * scheme (the System theme toggles `dark` on <html>) and `settled` (if given) says it has redrawn.
+ * Each shot is also checked with axe (WCAG 2.1 AA, issue 21), so every screen shot passes in both schemes.
  * Leaves the page at 1280 × 720 in the light scheme.
  */
 export async function shoot(
@@ -28,6 +30,7 @@ export async function shoot(
       if (settled) await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} at ${width} px in the ${scheme} scheme sticks out sideways`).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page, `${name} at ${width} px in the ${scheme} scheme`);
       await page.screenshot({ path: path.join(dir, `${name}-${scheme}-${width}.png`), fullPage: true });
     }
   }

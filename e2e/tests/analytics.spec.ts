@@ -240,6 +240,64 @@ test('every analytics page shows figures from the demo data', async () => {
   await shootPage('events');
 });
 
+// Issue 21: every control kept in the address scrolled the page to the top, and the project's
+// navigation scrolled away on long pages.
+test('controls kept in the address keep the scroll position; the project navigation stays in view', async () => {
+  test.setTimeout(90_000);
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  /** Brings `control` to the middle of the window, runs `change`, and expects the page not to have moved. */
+  async function keepsScroll(what: string, control: Locator, change: () => Promise<void>) {
+    await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const before = await scrollY();
+    expect(before, `${what}: the page is scrolled before the change`).toBeGreaterThan(0);
+    await change();
+    await settled(page);
+    expect(await scrollY(), `${what} keeps the scroll position`).toBe(before);
+  }
+
+  // Player insights: the lookup sits far down the page; its answer shows where the reader is.
+  await openPage('Player Insights');
+  const userId = page.getByRole('textbox', { name: 'User id' });
+  await keepsScroll('the player lookup', userId, async () => {
+    await userId.fill('demo-player-000002');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page).toHaveURL(/[?&]player=demo-player-000002(&|$)/);
+    await expect(page.getByRole('region', { name: 'Player demo-player-000002' })).toBeInViewport();
+  });
+
+  // Engagement & retention: classic or rolling.
+  await openPage('Engagement & Retention');
+  const mode = page.getByRole('group', { name: 'Retention mode' });
+  await keepsScroll('classic/rolling', mode, async () => {
+    await segment(mode, 'Rolling');
+    await expect(page).toHaveURL(/[?&]mode=rolling(&|$)/);
+  });
+  // A long page: at its end, the navigation and the project switcher are still beside it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(scrollY).toBeGreaterThan(1_000);
+  await expect(page.getByRole('navigation', { name: 'Project' })).toBeInViewport();
+  await expect(page.getByRole('combobox', { name: 'Switch project' })).toBeInViewport();
+
+  // The explorer's "View as".
+  await openPage('Analytics');
+  const viewAs = page.getByRole('region', { name: 'Query' }).getByRole('group', { name: 'View as' });
+  await keepsScroll('the explorer\'s View as', viewAs, async () => {
+    await segment(viewAs, 'Table');
+    await expect(page).toHaveURL(/[?&]chart=table(&|$)/);
+  });
+
+  // A filter, in a window short enough for the filter bar to sit below the top.
+  await page.setViewportSize({ width: 1280, height: 400 });
+  const platform = page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Platform/ });
+  await keepsScroll('a filter', platform, async () => {
+    await platform.click();
+    await page.getByRole('checkbox', { name: 'android' }).check();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/[?&]platform=android(&|$)/);
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
+
 test('a filter and a date range change the figures and survive a reload', async () => {
   test.setTimeout(90_000);
   await openPage('Overview');

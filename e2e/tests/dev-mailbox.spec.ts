@@ -4,6 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
+import { shoot } from '../support/screenshots';
 
 // Issue 4, "tried as a new user would": `npm start` with no configuration at all. Mail goes to the
 // dev mailbox: the link is in the server log and at /dev/mailbox, and following it signs you in.
@@ -52,13 +54,18 @@ test('without SMTP_URL the link is in the log and the dev mailbox, and it signs 
   await page.getByRole('textbox', { name: 'Email address' }).fill('first.user@studio.example');
   await page.getByRole('button', { name: 'Send Sign-in Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  // The screen says where the link went (issue 21).
+  await expect(page.getByText(/No mail server is set up, so the link was not e-mailed/)).toBeVisible();
+  await shoot(page, 'check-email-dev-mailbox');
 
   await expect.poll(() => log.includes('dev mailbox: mail to first.user@studio.example')).toBe(true);
   const logged = /(http:\/\/localhost:\d+\/auth\/callback\?[^"\s\\]+)/.exec(log)?.[1];
   expect(logged).toContain('mode=signIn');
 
-  await page.goto(`${base}/dev/mailbox`);
+  await page.getByRole('link', { name: 'dev mailbox' }).click();
+  await expect(page).toHaveURL(`${base}/dev/mailbox`);
   await expect(page.getByRole('heading', { name: 'Dev mailbox' })).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, '/dev/mailbox', { appPage: false });
   await expect(page.getByText('Sign in to Questboard').first()).toBeVisible();
   const link = page.getByRole('link', { name: /\/auth\/callback\?/ }).first();
   expect(await link.getAttribute('href')).toBe(logged);

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { completeProfile, signInByEmail } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
+import { shoot } from '../support/screenshots';
 
 // The developer page: make a key, send a first event with it and see it arrive, revoke the key and
 // see the endpoint refuse it; then load demo data into an empty project and remove it again.
@@ -20,24 +20,6 @@ async function createProject(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Developer' })).toBeVisible();
 }
 
-const shots = path.join(process.cwd(), 'test-results/screenshots');
-
-/** Full-page screenshots at 1280 and 360 px in both schemes; nothing may stick out sideways. */
-async function shoot(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      // From the top: a full-page shot of a scrolled page draws the sticky top bar mid-page.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(shots, `developer-${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 const hasCurl = (() => {
   try {
@@ -111,7 +93,7 @@ test('a key, a first event in the live check, revoking the key, and demo data', 
   // This project has real events now: demo data is only for empty projects.
   const demo = page.getByRole('region', { name: 'Demo data' });
   await expect(demo).toContainText('Demo data is only for empty projects');
-  await shoot(page, 'keys-and-events');
+  await shoot(page, 'developer-keys-and-events');
 
   // An empty project takes demo data: the progress while it loads, then its demo events.
   await createProject(page, 'Demo Harbour');
@@ -119,13 +101,16 @@ test('a key, a first event in the live check, revoking the key, and demo data', 
   await emptyDemo.getByRole('button', { name: 'Load demo data' }).click();
   await expect(emptyDemo.getByRole('progressbar', { name: 'Loading demo data…' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Ingestion keys' }).getByRole('listitem').filter({ hasText: 'Demo data' })).toContainText('Demo');
-  await shoot(page, 'demo-loading');
+  // The live check fills with demo events meanwhile, below the progress, which stays in view (issue 21).
+  await expect(page.getByRole('region', { name: 'Live check' }).getByText('Demo', { exact: true }).first()).toBeAttached({ timeout: 15_000 });
+  await expect(emptyDemo.getByRole('progressbar', { name: 'Loading demo data…' })).toBeInViewport();
+  await shoot(page, 'developer-demo-loading');
   await expect(page.getByText('Demo data loaded')).toBeVisible({ timeout: 180_000 });
   await expect(emptyDemo).toContainText(/This project contains [\d,]+ demo events/);
   const demoEvents = /contains ([\d,]+)/.exec((await emptyDemo.getByText(/This project contains/).textContent()) ?? '')?.[1] ?? '';
   expect(Number(demoEvents.replaceAll(',', ''))).toBeGreaterThan(1_000_000);
   await expect(page.getByRole('region', { name: 'Live check' }).getByText('Demo', { exact: true }).first()).toBeVisible();
-  await shoot(page, 'demo-loaded');
+  await shoot(page, 'developer-demo-loaded');
 
   // Deleting a million events may outlast the HTTP client's 30 s time-out: the page waits it out.
   await emptyDemo.getByRole('button', { name: 'Remove demo data' }).click();

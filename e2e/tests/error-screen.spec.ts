@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
 
 // Issue 3: a page chunk that cannot load (a deploy replaced it) reloads the page once, then shows
 // the error screen; 'Try Again' recovers once the chunk can be fetched again.
@@ -21,6 +22,7 @@ test('a failing page chunk reloads once, shows the error screen, and Try Again r
   expect(loads).toBe(2);
   expect(attempts).toBe(2);
   await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, 'the error screen');
 
   blocked = false;
   await page.getByRole('button', { name: 'Try Again' }).click();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/accessibility';
 
 // The first journey: the product started as `npm start` starts it, seen in a real Chromium.
 const shots = path.join(process.cwd(), 'test-results/screenshots');
@@ -98,6 +99,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(shots, `login-${scheme}-${width}.png`), fullPage: true });
+      await expectNoAxeViolations(page, `/login at ${width} px in the ${scheme} scheme`);
     });
   }
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
 import { addGoogleAccount, linkFromMail, uniqueEmail } from '../support/mail';
 
 // Issue 4: sign in by e-mail link (mail caught by a real SMTP server) and with Google (a real local
@@ -10,6 +11,7 @@ async function requestLink(page: Page, email: string) {
   await page.getByRole('button', { name: 'Send Sign-in Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   await expect(page.getByText(`Sign-in link sent to ${email}. Please check your email and click the link to sign in.`)).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, 'Check Your Email');
 }
 
 const accountButton = (page: Page, label: string) => page.getByRole('button', { name: `Account: ${label}` });
@@ -49,6 +51,11 @@ test('a link opened in another browser asks for the address, and a used link fai
   await expect(fresh.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
   await fresh.getByRole('button', { name: 'Complete Sign-in' }).click();
   await expect(fresh.getByRole('alert')).toHaveText('Please enter your email address.');
+  await expectNoAxeViolationsInBothSchemes(fresh, 'Confirm your email');
+  // Another address than the link's: the manual-entry text of SPEC.md 8 (issue 21), and the link still works.
+  await fresh.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail('not-grace'));
+  await fresh.getByRole('button', { name: 'Complete Sign-in' }).click();
+  await expect(fresh.getByRole('alert')).toHaveText('Failed to complete sign-in. Please check your email address and try again.');
   await fresh.getByRole('textbox', { name: 'Email address' }).fill(email.toUpperCase());
   await fresh.getByRole('button', { name: 'Complete Sign-in' }).click();
   await expect(accountButton(fresh, email)).toBeVisible();
@@ -58,6 +65,7 @@ test('a link opened in another browser asks for the address, and a used link fai
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Sign-in Failed' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('Invalid sign-in link. Please request a new one.');
+  await expectNoAxeViolationsInBothSchemes(page, 'Sign-in Failed');
   await page.getByRole('link', { name: 'Back to Sign-in' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,27 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { completeProfile, signInByEmail } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
+import { shoot } from '../support/screenshots';
 
 // Issue 9, the settings page's data section: a retention that refuses old events, and deleting
 // every analytics event of a project while the project and its key stay.
 
-const shots = path.join(process.cwd(), 'test-results/screenshots');
-
-async function shoot(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('data retention refuses old events, and deleting analytics data empties the project', async ({ page, request }) => {
   test.setTimeout(120_000);

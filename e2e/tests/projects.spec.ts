@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
 import { completeProfile, signInByEmail } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 
@@ -10,7 +11,8 @@ const pageTitles = [
 ];
 
 test('a project from creation to deletion', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Axe checks every page in both schemes on the way (issue 21).
+  test.setTimeout(180_000);
   await signInByEmail(page, uniqueEmail('owner'));
   await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
   await page.getByRole('textbox', { name: 'Organisation name' }).fill('Dragon Works');
@@ -26,6 +28,7 @@ test('a project from creation to deletion', async ({ page }) => {
   await form.getByRole('textbox', { name: 'Description' }).fill('Too short.');
   await form.getByRole('button', { name: 'Create project' }).click();
   await expect(form.getByText('Project description must be at least 150 characters (currently 10)')).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, 'the new project form with errors');
   const description = 'Space Miner is an idle mining game for phones. '.repeat(4).trim();
   await form.getByRole('textbox', { name: 'Description' }).fill(description);
   await form.getByRole('button', { name: 'Create project' }).click();
@@ -36,6 +39,8 @@ test('a project from creation to deletion', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('searchbox').fill('idle mining');
   await expect(page).toHaveURL(/[?&]q=idle(\+|%20)mining/);
+  await expect(page.getByRole('link', { name: /Space Miner/ }).first()).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, 'the projects list, searched');
   await page.getByRole('link', { name: /Space Miner/ }).first().click();
   await expect(page).toHaveURL(/\/project\/space-miner\/overview$/);
 
@@ -44,6 +49,8 @@ test('a project from creation to deletion', async ({ page }) => {
   for (const title of pageTitles) {
     await nav.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('main .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+    await expectNoAxeViolationsInBothSchemes(page, `${title} of a new project`);
   }
 
   // Rename, then delete after typing the name.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeProfile, invitationLink, personIn, signInByEmail } from '../support/journeys';
+import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
 import { uniqueEmail } from '../support/mail';
 
 // Issue 5: a new user sets up an organisation; invitees accept, decline, or create their own.
@@ -31,6 +32,7 @@ test('a new user creates an organisation, completes the profile, and invitees ac
   await name.fill('Pixel <Forge>');
   await create.click();
   await expect(page.getByText('Organisation name contains invalid characters')).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, '/create-org with an error');
   await name.fill('Pixel Forge Studio');
   await create.click();
   await expect(page.getByText('Organisation created successfully! Please complete your profile.')).toBeVisible();
@@ -39,7 +41,11 @@ test('a new user creates an organisation, completes the profile, and invitees ac
   await expect(page).toHaveURL(/\/complete-profile$/, { timeout: 10_000 });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Both first name and last name are required').first()).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, '/complete-profile with an error');
   await completeProfile(page, 'Ada', 'Lovelace');
+  await expectNoAxeViolationsInBothSchemes(page, 'the projects list, empty');
+  await page.goto('/organisation');
+  await expectNoAxeViolationsInBothSchemes(page, '/organisation');
 
   // A second address is invited as an admin, signs in through the invitation link and accepts.
   const grace = uniqueEmail('grace');
@@ -48,16 +54,24 @@ test('a new user creates an organisation, completes the profile, and invitees ac
   await second.page.goto(await invitationLink(grace));
   await expect(second.page.getByRole('heading', { name: "You've been invited" })).toBeVisible();
   await expect(second.page.getByText('Pixel Forge Studio').first()).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(second.page, 'the invitation, signed out');
   await second.page.getByRole('link', { name: 'Sign in to continue' }).click();
+  // /login starts with the invited address (issue 21).
+  await expect(second.page.getByRole('textbox', { name: 'Email address' })).toHaveValue(grace);
   await signInByEmail(second.page, grace);
+  await expectNoAxeViolationsInBothSchemes(second.page, 'the invitation, signed in');
   await second.page.getByRole('button', { name: 'Accept' }).click();
   await expect(second.page.getByText('You joined Pixel Forge Studio')).toBeVisible();
   await completeProfile(second.page, 'Grace', 'Hopper');
-  await expect(second.page.getByText('Welcome back, Grace · Pixel Forge Studio')).toBeVisible();
+  await expect(second.page.getByText('Welcome, Grace · Pixel Forge Studio')).toBeVisible();
   await second.context.close();
 
   await page.goto('/organisation');
   await expect(page.getByRole('combobox', { name: 'Role of Grace Hopper' })).toHaveValue('admin');
+  // Coming back to the landing page later is no first visit.
+  await page.goto('/');
+  await expect(page.getByText('Welcome back, Ada · Pixel Forge Studio')).toBeVisible();
+  await page.goto('/organisation');
 
   // A third declines.
   const linus = uniqueEmail('linus');
@@ -82,7 +96,7 @@ test('a new user creates an organisation, completes the profile, and invitees ac
   await fourth.page.getByRole('textbox', { name: 'Organisation name' }).fill('Nova Games');
   await fourth.page.getByRole('button', { name: 'Create organisation' }).click();
   await completeProfile(fourth.page, 'Nova', 'Stellar');
-  await expect(fourth.page.getByText('Welcome back, Nova · Nova Games')).toBeVisible();
+  await expect(fourth.page.getByText('Welcome, Nova · Nova Games')).toBeVisible();
   await fourth.context.close();
 
   // The owner sees one member besides themselves, and the answered invitations are gone.

@@ -15,7 +15,7 @@ import { ensureInstallation } from './modules/system/installation';
 import { systemRoutes } from './modules/system/routes';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
-import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import { devMailboxPath, devMailboxRoutes } from './mail/dev-mailbox-routes';
 import { registerAuthentication } from './plugins/authenticate';
 import { createIdentityService, type IdentityService } from './modules/identity/identity-service';
 import { identityRoutes } from './modules/identity/routes';
@@ -155,7 +155,9 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   });
   app.decorate('identity', identity);
   registerAuthentication(app, identity);
-  await app.register(identityRoutes, { identity, config, publicId });
+  // The mailer's kind is the one decision on whether mail is delivered; /login says where the link went.
+  const devMailbox = mailer.kind === 'dev-mailbox' ? devMailboxPath : undefined;
+  await app.register(identityRoutes, { identity, config, publicId, devMailbox });
 
   // /core: accounts, organisations, members, projects and invitations, behind the account and organisation guards.
   const db = database.db;

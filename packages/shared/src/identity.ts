@@ -28,7 +28,12 @@ export const sendSignInLinkBodySchema = z.object({
   redirectTo: z.string().max(2000).optional().describe('A path on this site to open after signing in'),
 });
 
-export const sendSignInLinkResponseSchema = z.object({ sent: z.literal(true) });
+export const sendSignInLinkResponseSchema = z.object({
+  sent: z.literal(true),
+  // The same for every address (SECURITY-CASES 12): it depends only on the server's mail setup.
+  devMailbox: z.string().optional().describe('Set when no mail is delivered: the dev mailbox page that holds the link'),
+});
+export type SendSignInLinkAnswer = z.infer<typeof sendSignInLinkResponseSchema>;
 
 export const completeSignInLinkBodySchema = z.object({
   email: z.string().max(320),

@@ -26,11 +26,12 @@ export function renderMailboxPage(appName: string, mails: StoredMail[]): string 
 <title>Dev mailbox · ${escapeHtml(appName)}</title>
 <style>
 body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:24px;max-width:760px;margin-inline:auto;color:#18181b;background:#f8f8fa}
-@media (prefers-color-scheme:dark){body{color:#ececf1;background:#0b0b0f}article{background:#16161c!important;border-color:#2a2a33!important}a{color:#a5b4fc}}
 h1{font-size:20px;margin:0 0 4px}p.note{margin:0 0 20px;color:#71717a}
 article{background:#fff;border:1px solid #e4e4e7;border-radius:12px;padding:16px;margin-bottom:12px}
 header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;margin-bottom:8px}header span{color:#71717a;font-size:13px}
 pre{white-space:pre-wrap;word-break:break-word;margin:0;font:13px/1.5 ui-monospace,monospace}a{color:#4f46e5}.empty{color:#71717a}
+/* Last, so the dark colours win over the light ones above (WCAG AA contrast, issue 21). */
+@media (prefers-color-scheme:dark){body{color:#ececf1;background:#0b0b0f}article{background:#16161c!important;border-color:#2a2a33!important}a{color:#a5b4fc}p.note,header span,.empty{color:#a1a1aa}}
 </style>
 </head>
 <body>

@@ -19,6 +19,9 @@ function fromLoopback(address: string): boolean {
   return isLoopbackHost(address.replace(/^::ffff:/, ''));
 }
 
+/** The dev mailbox's page; the sign-in link's send answer points here while it is on. */
+export const devMailboxPath = '/dev/mailbox';
+
 /**
  * /dev/mailbox: what the dev mailbox caught. Registered only without SMTP_URL, and answers only
  * requests that reach the server from loopback (others get the ordinary 404).
@@ -28,7 +31,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; appName: 
     if (!fromLoopback(request.socket.remoteAddress ?? '')) return sendNotFound(request, reply);
   });
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) =>
+  app.get(devMailboxPath, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderMailboxPage(appName, mailer.recent())),
   );
 

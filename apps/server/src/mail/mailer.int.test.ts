@@ -34,6 +34,7 @@ describe.each(databaseTargets)('sign-in e-mail over SMTP on $name', (target) => 
       payload: { email: '  Player.One@Example.COM ' },
     });
     expect(response.statusCode).toBe(200);
+    // Delivered for real: no dev mailbox to point at.
     expect(response.json()).toEqual({ sent: true });
 
     // The endpoint answers after the SMTP server accepted the message: it is already here.
@@ -124,6 +125,8 @@ describe.each(databaseTargets)('dev mailbox (no SMTP_URL) on $name', (target) =>
       payload: { email: 'Dev.Player@Example.com' },
     });
     expect(response.statusCode).toBe(200);
+    // /login says where the link went (issue 21, first run).
+    expect(response.json()).toEqual({ sent: true, devMailbox: '/dev/mailbox' });
   });
   afterAll(async () => {
     await t.close();

@@ -19,11 +19,18 @@ export function createMemoryAuthClient(initial: AuthUser | null = null) {
     if (error) throw error;
   };
 
-  const client: AuthClient & { calls: typeof calls; failNextWith(error: Error): void; setUser(next: AuthUser | null): void } = {
+  const client: AuthClient & {
+    calls: typeof calls;
+    /** What sendSignInLinkToEmail answers: a server without SMTP sets the dev mailbox page. */
+    devMailbox: string | null;
+    failNextWith(error: Error): void;
+    setUser(next: AuthUser | null): void;
+  } = {
     get currentUser() {
       return user;
     },
     calls,
+    devMailbox: null,
     failNextWith(error) {
       failNext = error;
     },
@@ -34,6 +41,7 @@ export function createMemoryAuthClient(initial: AuthUser | null = null) {
     async sendSignInLinkToEmail(email, options) {
       calls.push({ method: 'sendSignInLinkToEmail', args: [email, options] });
       maybeFail();
+      return { devMailbox: client.devMailbox };
     },
     isSignInWithEmailLink: (url) => parseSignInLink(url) !== null,
     async signInWithEmailLink(email, url) {

@@ -61,7 +61,7 @@ export function TestAuthProvider({ children, options = {} }: { children: ReactNo
       user,
       isAuthenticated: user !== null,
       isLoading: options.isLoading ?? false,
-      sendSignInLink: () => Promise.resolve(),
+      sendSignInLink: () => Promise.resolve({ devMailbox: null }),
       completeEmailLinkSignIn: () => Promise.resolve(null),
       signInWithGoogle: () => Promise.resolve(),
       refreshIdToken: () => Promise.resolve('test-token'),

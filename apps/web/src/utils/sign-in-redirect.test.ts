@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { loginStateFor, redirectTargetAfterSignIn } from './sign-in-redirect';
+import { emailToSignInWith, loginStateFor, redirectTargetAfterSignIn } from './sign-in-redirect';
 
 describe('redirectTargetAfterSignIn', () => {
   it.each<[string, unknown, string]>([
@@ -26,4 +26,15 @@ describe('redirectTargetAfterSignIn', () => {
     const location = { pathname: '/project/x/users', search: '?q=a', hash: '', state: null, key: 'k' };
     expect(redirectTargetAfterSignIn(loginStateFor(location))).toBe('/project/x/users?q=a');
   });
+});
+
+describe('emailToSignInWith', () => {
+  it.each<[string, unknown, string]>([
+    ['no state', undefined, ''],
+    ['state without an address', { from: { pathname: '/access/c0de', search: '', hash: '' } }, ''],
+    ["an invitation's address", { from: { pathname: '/access/c0de', search: '', hash: '' }, email: 'grace@studio.example' }, 'grace@studio.example'],
+    ['not a string', { email: 42 }, ''],
+    ['no @', { email: 'grace' }, ''],
+    ['absurdly long', { email: `${'a'.repeat(320)}@x.example` }, ''],
+  ])('%s: %j', (_case, state, expected) => expect(emailToSignInWith(state)).toBe(expected));
 });

@@ -35,10 +35,13 @@ const googleErrorFor: Record<string, GoogleErrorCode> = {
   ACCOUNT_NOT_LINKABLE: 'google_not_linkable',
 };
 
-export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; config: Config; publicId: string }> = async (
-  app,
-  { identity, config, publicId },
-) => {
+export const identityRoutes: FastifyPluginAsyncZod<{
+  identity: IdentityService;
+  config: Config;
+  publicId: string;
+  /** The dev mailbox page while no mail is delivered. */
+  devMailbox?: string | undefined;
+}> = async (app, { identity, config, publicId, devMailbox }) => {
   const appOrigin = new URL(config.appUrl).origin;
   const secure = config.appUrl.startsWith('https://');
 
@@ -90,7 +93,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
     },
     async (request) => {
       await identity.sendSignInLink(request.body.email, request.body.redirectTo, request.ip);
-      return { sent: true as const };
+      return { sent: true as const, ...(devMailbox ? { devMailbox } : {}) };
     },
   );
 

@@ -54,6 +54,17 @@ describe('createHttpAuthClient against a real local server', () => {
     expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /auth/v1/token']);
   });
 
+  it.each([
+    [{ sent: true, devMailbox: '/dev/mailbox' }, '/dev/mailbox'],
+    [{ sent: true }, null],
+    // Only a path on this site becomes a link.
+    [{ sent: true, devMailbox: '//evil.example/mailbox' }, null],
+    [{ sent: true, devMailbox: 'javascript:alert(1)' }, null],
+  ])('sending a link answered %j says the dev mailbox is %s', async (body, devMailbox) => {
+    server = await startHttpTestServer([{ status: 200, body }]);
+    expect(await clientFor(server.url, '').sendSignInLinkToEmail('ada@studio.example')).toEqual({ devMailbox });
+  });
+
   it('treats a refused refresh as signed out', async () => {
     server = await startHttpTestServer([{ status: 401, body: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' } }]);
     const client = clientFor(server.url, 'qb_session=1');

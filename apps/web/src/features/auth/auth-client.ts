@@ -1,17 +1,21 @@
 // DESIGN.md "Identity": the web app talks to one AuthClient with Firebase's verbs. This adapter
 // calls our /auth/v1 service through the one HTTP client; a Firebase adapter could replace it.
-import type { IdentityUser, Session } from '@questboard/shared/identity';
+import type { IdentityUser, SendSignInLinkAnswer, Session } from '@questboard/shared/identity';
 
 import type { ApiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 
 export type AuthUser = IdentityUser;
 export type AuthStateListener = (user: AuthUser | null) => void;
+/** Where a sent link went: the dev mailbox page while the server delivers no mail, else null. */
+export interface SentSignInLink {
+  devMailbox: string | null;
+}
 
 export interface AuthClient {
   /** The signed-in user, or null; undefined until the first state is known. */
   readonly currentUser: AuthUser | null | undefined;
-  sendSignInLinkToEmail(email: string, options?: { redirectTo?: string }): Promise<void>;
+  sendSignInLinkToEmail(email: string, options?: { redirectTo?: string }): Promise<SentSignInLink>;
   isSignInWithEmailLink(url: string): boolean;
   /** Completes a link sign-in; answers the path the link asked to open afterwards, if any. */
   signInWithEmailLink(email: string, url: string): Promise<{ redirectTo: string | null }>;
@@ -92,7 +96,14 @@ export function createHttpAuthClient(
       return user;
     },
     async sendSignInLinkToEmail(email, options = {}) {
-      await api.post('/auth/v1/email-link/send', { email, ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}) }, { auth: false });
+      const answer = await api.post<SendSignInLinkAnswer>(
+        '/auth/v1/email-link/send',
+        { email, ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}) },
+        { auth: false },
+      );
+      // Only a path on this site becomes a link on the page.
+      const devMailbox = typeof answer.devMailbox === 'string' && /^\/(?!\/)/.test(answer.devMailbox) ? answer.devMailbox : null;
+      return { devMailbox };
     },
     isSignInWithEmailLink: (url) => parseSignInLink(url) !== null,
     async signInWithEmailLink(email, url) {

@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
 
+import type { SentSignInLink } from './auth-client';
 import type { AuthState } from './auth-state';
 
 export interface AuthActions {
-  /** Sends the link, remembers the address, shows the link-sent toast. Rejects on failure. */
-  sendSignInLink: (email: string, redirectTo?: string) => Promise<void>;
+  /** Sends the link, remembers the address, shows the link-sent toast; answers where it went. Rejects on failure. */
+  sendSignInLink: (email: string, redirectTo?: string) => Promise<SentSignInLink>;
   /** Completes a link sign-in once; a second call while one runs is skipped (resolves null). */
   completeEmailLinkSignIn: (email: string, url: string) => Promise<{ redirectTo: string | null } | null>;
   signInWithGoogle: (redirectTo?: string) => Promise<void>;

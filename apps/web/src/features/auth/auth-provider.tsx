@@ -88,10 +88,11 @@ export function AuthProvider({
     return {
       ...state,
       async sendSignInLink(email, redirectTo) {
-        await client.sendSignInLinkToEmail(email, redirectTo ? { redirectTo } : {});
+        const sent = await client.sendSignInLinkToEmail(email, redirectTo ? { redirectTo } : {});
         safeStorage.set(storageKeys.emailForSignIn, email);
         dispatch({ type: 'email-link-sent' });
         notify.linkSent(linkSentMessage(email));
+        return sent;
       },
       async completeEmailLinkSignIn(email, url) {
         if (processing.current) return null;

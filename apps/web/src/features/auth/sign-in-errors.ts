@@ -1,4 +1,5 @@
 import { isApiError } from '../../lib/api-error';
+import { COMPLETE_FAILED_MESSAGE, COMPLETE_MANUAL_FAILED_MESSAGE } from './messages';
 
 /**
  * What a sign-in screen says when a call failed: our server's own message (its errors carry a
@@ -8,4 +9,15 @@ import { isApiError } from '../../lib/api-error';
 export function signInErrorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.code !== undefined && error.code !== 'INTERNAL_ERROR' && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * /auth/callback's failure text. SPEC.md 8 gives typed-in addresses their own text; the server
+ * answers a wrong address with the same INVALID_SIGN_IN_LINK as a bad link (SECURITY-CASES 4), so
+ * after a typed address that answer means "check the address" (issue 21).
+ */
+export function completeSignInErrorMessage(error: unknown, manual: boolean): string {
+  if (!manual) return signInErrorMessage(error, COMPLETE_FAILED_MESSAGE);
+  if (isApiError(error) && error.code === 'INVALID_SIGN_IN_LINK') return COMPLETE_MANUAL_FAILED_MESSAGE;
+  return signInErrorMessage(error, COMPLETE_MANUAL_FAILED_MESSAGE);
 }

@@ -239,6 +239,8 @@ describe('developer page: demo data', () => {
     const progress = await within(demo).findByRole('progressbar', { name: 'Loading demo data…' });
     expect(server.calls()).toContain(`POST /core/projects/${lostLevels.id}/demo-data`);
     expect(progress).toHaveAttribute('aria-valuenow', '0');
+    // The live check's list grows below the progress, never above it (issue 21).
+    expect(progress.compareDocumentPosition(section('Live check')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     api.sendDemoEvents(124);
     // 124 of ~1.24 million: the bar stays near 0; the count is exact.
     expect(await within(demo).findByText('124 events sent for 20,000 players', {}, { timeout: 3000 })).toBeInTheDocument();

@@ -10,7 +10,9 @@ import { LiveCheck } from './components/live-check';
 
 /**
  * The project's developer page: where games send events, the keys they send them with, snippets for
- * a first event, a live check that shows it arrive, and demo data for an empty project.
+ * a first event, demo data for an empty project, and a live check that shows events arrive. The
+ * live check comes last: its list grows as events arrive, and would push a demo load's progress
+ * out of view if that sat below it (issue 21).
  */
 export function DeveloperPage({ project }: { project: Project }) {
   const { organizationData } = useAuth();
@@ -21,8 +23,8 @@ export function DeveloperPage({ project }: { project: Project }) {
       <IngestionEndpoint origin={origin} />
       <IngestKeysSection projectId={project.id} canRevoke={organizationData ? canDeleteProjects(organizationData.role) : false} />
       <FirstEventSnippets projectId={project.id} origin={origin} />
-      <LiveCheck projectId={project.id} />
       <DemoDataSection projectId={project.id} />
+      <LiveCheck projectId={project.id} />
     </div>
   );
 }

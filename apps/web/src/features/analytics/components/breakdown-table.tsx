@@ -1,5 +1,6 @@
 import type { BreakdownRow } from '@questboard/shared/analytics';
 
+import { sharesExceedTotal } from '../lib/breakdown-shares';
 import { formatCount } from '../lib/format';
 import { AnalyticsSection } from './analytics-section';
 import { ScrollTable, ShareBar, tableClasses } from './scroll-table';
@@ -49,6 +50,12 @@ export function BreakdownTable({ title, rows, activeUsers }: { title: string; ro
             </tbody>
           </table>
         </ScrollTable>
+      )}
+      {sharesExceedTotal(rows, activeUsers) && (
+        <p className="text-xs text-pretty text-muted-foreground">
+          The shares add up to more than 100%: a player counts under each {title.toLowerCase()} of their events in the range,
+          for example under two app versions after an update.
+        </p>
       )}
     </AnalyticsSection>
   );

@@ -6,12 +6,13 @@ import { categoryBarOption } from './category-bar-option';
 import { Chart } from './chart';
 import { lineOrBarOption, type ValueFormat } from './chart-options';
 import { MetricCard } from './metric-card';
+import { MetricGroup } from './metric-group';
 
 /** Sessions, average and median session length, and sessions per DAU over the range. */
 export function EngagementTotals({ engagement }: { engagement: Engagement }) {
   const { totals, series } = engagement;
   return (
-    <section aria-label="Engagement totals" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <MetricGroup title="Engagement totals" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <MetricCard
         label="Sessions"
         value={totals.sessions}
@@ -39,7 +40,7 @@ export function EngagementTotals({ engagement }: { engagement: Engagement }) {
         help="Sessions divided by the daily active users summed over the same days: how often an active player comes back in a day."
         points={series.map((point) => point.sessionsPerDau)}
       />
-    </section>
+    </MetricGroup>
   );
 }
 

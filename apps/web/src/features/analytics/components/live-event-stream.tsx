@@ -70,7 +70,12 @@ export function LiveEventStream({ projectId }: { projectId: string }) {
       ) : !events || events.length === 0 ? (
         <p className="text-sm text-muted-foreground">No events yet. They appear here seconds after the game sends them.</p>
       ) : (
-        <ol aria-label="Latest events" className="flex max-h-96 flex-col divide-y overflow-y-auto rounded-lg border">
+        <ol
+          aria-label="Latest events"
+          // It scrolls: focusable, so keyboard users can scroll it too (axe scrollable-region-focusable).
+          tabIndex={0}
+          className="flex max-h-96 flex-col divide-y overflow-y-auto rounded-lg border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {events.map((event) => (
             <li
               key={event.insert_id}

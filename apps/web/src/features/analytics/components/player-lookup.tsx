@@ -1,6 +1,5 @@
 import { UserSearch } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { playerParamsSchema } from '@questboard/shared/analytics';
 import type { Project } from '@questboard/shared/projects';
 
@@ -13,13 +12,14 @@ import { usePlayer } from '../api/use-analytics';
 import { AnalyticsSection } from './analytics-section';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { PlayerProfile } from './player-profile';
+import { useViewParams } from '../../../hooks/use-view-params';
 
 /** Said when no event has this user id (the server's 404 PLAYER_NOT_FOUND says the same). */
 export const PLAYER_NOT_FOUND_MESSAGE = 'No player with this user id has sent events';
 
 /** Looks up one player by user id; the id goes into the URL (?player=) so the lookup can be shared. */
 export function PlayerLookup({ project }: { project: Project }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useViewParams();
   const player = params.get('player');
   const [userId, setUserId] = useState(player ?? '');
   const [error, setError] = useState<string | null>(null);

@@ -75,7 +75,12 @@ export function PlayerProfile({ player }: { player: Player }) {
       </div>
       <div className="flex min-w-0 flex-col gap-2">
         <h4 className="text-sm font-semibold">Latest events</h4>
-        <ol aria-label="Latest events" className="flex max-h-96 flex-col divide-y overflow-y-auto rounded-lg border">
+        <ol
+          aria-label="Latest events"
+          // It scrolls: focusable, so keyboard users can scroll it too (axe scrollable-region-focusable).
+          tabIndex={0}
+          className="flex max-h-96 flex-col divide-y overflow-y-auto rounded-lg border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {player.recentEvents.map((event) => (
             <li key={event.insert_id} className="flex min-w-0 flex-col gap-0.5 px-3 py-2 text-sm sm:flex-row sm:items-baseline sm:gap-4">
               <time dateTime={event.timestamp} className="shrink-0 text-xs text-muted-foreground tabular-nums sm:w-48">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Project } from '@questboard/shared/projects';
 
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -27,6 +27,7 @@ import { exploreCsv, exploreCsvFileName } from '../lib/explore-csv';
 import { downloadText } from '../lib/download-file';
 import { formatRange } from '../lib/format';
 import { hasFilters, useAnalyticsView } from '../view/analytics-view';
+import { useViewParams } from '../../../hooks/use-view-params';
 
 // /project/{identifier}/analytics (issue 8): the event explorer. Its question (event, measure,
 // property, breakdown, chart) lives in the URL beside the shared view, so a reload, a shared link
@@ -46,7 +47,7 @@ const granularityWords = { day: 'by day', week: 'by week', month: 'by month' } a
 
 function Explorer({ project }: { project: Project }) {
   const { view, apiParams } = useAnalyticsView();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useViewParams();
   const navigate = useNavigate();
   const controls = readExploreControls(params);
   const query = exploreQuery(controls);

@@ -7,6 +7,7 @@ import {  } from '../testing/analytics-api-stand-in';
 import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { Component as EngagementRetentionPage } from './engagement-retention';
+import { skippedHeadingLevels } from '../../../testing/heading-order';
 
 const t = analyticsTestServer();
 
@@ -42,6 +43,8 @@ describe('engagement & retention page: the cohort matrix', () => {
     expect(screen.getByRole('status', { name: 'Loading engagement and retention...' })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: /^Classic retention by install cohort/u });
+    // The cards' h3 titles sit under an h2 after the page's h1 (axe heading-order, issue 21).
+    expect(skippedHeadingLevels()).toEqual([]);
     const [header, first, second] = within(table).getAllByRole('row');
     const columns = within(header!).getAllByRole('columnheader');
     expect(columns).toHaveLength(RETENTION_DAYS + 2);

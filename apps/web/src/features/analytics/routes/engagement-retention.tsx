@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import type { RetentionMode } from '@questboard/shared/analytics';
 import type { Project } from '@questboard/shared/projects';
 
@@ -14,6 +13,7 @@ import { EngagementOverTime, EngagementTotals, SessionLengthDistribution } from 
 import { CohortRetention, RetentionCurve } from '../components/retention-section';
 import { readRetentionMode, writeRetentionMode } from '../lib/retention-matrix';
 import { hasFilters, useAnalyticsView } from '../view/analytics-view';
+import { useViewParams } from '../../../hooks/use-view-params';
 
 // /project/{identifier}/engagement-retention (issue 8): cohort retention (classic or rolling,
 // `mode` in the URL beside the shared view), its curve, and how long and how often people play.
@@ -30,7 +30,7 @@ function EngagementRetentionRoute() {
 
 function EngagementRetention({ project }: { project: Project }) {
   const { view, apiParams } = useAnalyticsView();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useViewParams();
   const mode = readRetentionMode(params);
   const retention = useRetention(project.id, { ...apiParams, mode });
   const engagement = useEngagement(project.id, apiParams);

@@ -83,6 +83,8 @@ describe('/project/{identifier}/events', () => {
     t.api.latest.events.push(stored('session_start', '2026-03-10T12:00:00.000Z'));
     renderEvents();
     const stream = await screen.findByRole('list', { name: 'Latest events' });
+    // It scrolls, so it takes keyboard focus (axe scrollable-region-focusable, issue 21).
+    expect(stream).toHaveAttribute('tabindex', '0');
     expect(within(stream).getAllByRole('listitem')).toHaveLength(1);
     expect(within(stream).getByRole('listitem')).not.toHaveAttribute('data-new');
     expect(t.api.lastQuery('events/latest')).toEqual({ limit: '50' });

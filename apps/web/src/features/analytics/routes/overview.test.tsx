@@ -6,6 +6,7 @@ import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { addDays, todayUtc } from '../view/analytics-view';
 import { Component as OverviewRoute } from './overview';
+import { skippedHeadingLevels } from '../../../testing/heading-order';
 
 const t = analyticsTestServer();
 
@@ -22,6 +23,8 @@ describe('/project/{identifier}/overview', () => {
     expect(screen.getByRole('status', { name: 'Loading overview...' })).toBeInTheDocument();
 
     expect(await screen.findByRole('group', { name: 'DAU' })).toBeInTheDocument();
+    // The cards' h3 titles sit under an h2 after the page's h1 (axe heading-order, issue 21).
+    expect(skippedHeadingLevels()).toEqual([]);
     expect(t.api.lastQuery('overview')).toEqual({ from: addDays(todayUtc(), -29), to: todayUtc(), granularity: 'day' });
     const figures = Object.fromEntries(
       ['DAU', 'New users', 'MAU', 'Sessions', 'Avg. session length', 'Revenue', 'ARPDAU', 'D1 retention', 'D7 retention'].map((name) => [name, valueOf(name)]),

@@ -13,6 +13,7 @@ import { AnalyticsSkeleton } from '../components/analytics-skeleton';
 import { Chart } from '../components/chart';
 import { lineOrBarOption } from '../components/chart-options';
 import { MetricCard } from '../components/metric-card';
+import { MetricGroup } from '../components/metric-group';
 import { OverviewTopEvents } from '../components/overview-top-events';
 import { UpdatingNote } from '../components/updating-note';
 import { formatCount, formatDay, formatRange } from '../lib/format';
@@ -57,7 +58,7 @@ function OverviewContent({ project }: { project: Project }) {
 
 function OverviewCards({ overview }: { overview: Overview }) {
   return (
-    <section aria-label="Key figures" className="flex flex-col gap-2">
+    <MetricGroup title="Key figures" className="flex flex-col gap-2">
       <p className="text-sm text-muted-foreground">
         {formatRange(overview.range.from, overview.range.to)}, compared with {formatRange(overview.previousRange.from, overview.previousRange.to)}
       </p>
@@ -79,7 +80,7 @@ function OverviewCards({ overview }: { overview: Overview }) {
           );
         })}
       </div>
-    </section>
+    </MetricGroup>
   );
 }
 

@@ -6,6 +6,7 @@ import { samplePlayer } from '../testing/analytics-sample-answers';
 import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { Component as PlayerInsightsRoute } from './player-insights';
+import { skippedHeadingLevels } from '../../../testing/heading-order';
 
 const t = analyticsTestServer();
 
@@ -19,6 +20,8 @@ describe('/project/{identifier}/player-insights', () => {
     renderPlayers('?range=last-7');
     expect(screen.getByRole('status', { name: 'Loading player insights...' })).toBeInTheDocument();
     await screen.findByRole('group', { name: 'Active users' });
+    // The cards' h3 titles sit under an h2 after the page's h1 (axe heading-order, issue 21).
+    expect(skippedHeadingLevels()).toEqual([]);
     expect(['Active users', 'New users', 'Returning users', 'Average DAU', 'Stickiness'].map(valueOf)).toEqual(['1,200', '420', '780', '150', '25%']);
 
     expect(screen.getByRole('img', { name: /^DAU, WAU and MAU, / })).toBeInTheDocument();
@@ -79,7 +82,10 @@ describe('/project/{identifier}/player-insights', () => {
     expect(within(profile).getByText('Platform').nextElementSibling).toHaveTextContent('ios');
     const sessions = within(within(profile).getByRole('region', { name: 'Latest sessions table' })).getAllByRole('row');
     expect(cells(sessions[1]!)).toEqual(['Mar 10, 2026, 11:50:00 UTC', '10m 00s', '2']);
-    const events = within(within(profile).getByRole('list', { name: 'Latest events' })).getAllByRole('listitem');
+    const eventList = within(profile).getByRole('list', { name: 'Latest events' });
+    // It scrolls, so it takes keyboard focus (axe scrollable-region-focusable, issue 21).
+    expect(eventList).toHaveAttribute('tabindex', '0');
+    const events = within(eventList).getAllByRole('listitem');
     expect(events.map((item) => item.textContent)).toEqual([
       'Mar 10, 2026, 12:00:00 UTCpurchaseEUR 4.99 · gem_pack_small · store=app_store',
       'Mar 10, 2026, 11:50:00 UTClevel_completelevel=3, score=1200',

@@ -9,6 +9,7 @@ import { AnalyticsPage } from '../components/analytics-page';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';
 import { BreakdownTable } from '../components/breakdown-table';
 import { MetricCard } from '../components/metric-card';
+import { MetricGroup } from '../components/metric-group';
 import { PlayerLookup } from '../components/player-lookup';
 import { ActivePlayersChart, NewReturningChart, StickinessChart } from '../components/players-charts';
 import { UpdatingNote } from '../components/updating-note';
@@ -49,7 +50,7 @@ function PlayersContent({ project }: { project: Project }) {
   return (
     <div aria-busy={players.isPlaceholderData} className="flex flex-col gap-6">
       <UpdatingNote updating={players.isPlaceholderData} />
-      <section aria-label="Player totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+      <MetricGroup title="Player totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <MetricCard label="Active users" value={totals.activeUsers} format={count} help="Distinct users with at least one event in the range." />
         <MetricCard label="New users" value={totals.newUsers} format={count} definition="new-users" />
         <MetricCard label="Returning users" value={totals.returningUsers} format={count} help="Active users of the range who installed before it." />
@@ -61,7 +62,7 @@ function PlayersContent({ project }: { project: Project }) {
           definition="stickiness"
           points={series.map((point) => point.stickiness)}
         />
-      </section>
+      </MetricGroup>
       <ActivePlayersChart series={series} view={view} />
       <div className="grid min-w-0 gap-6 xl:grid-cols-2">
         <NewReturningChart series={series} view={view} />

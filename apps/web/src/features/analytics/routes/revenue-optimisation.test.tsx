@@ -6,6 +6,7 @@ import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { addDays, todayUtc } from '../view/analytics-view';
 import { Component as RevenueRoute } from './revenue-optimisation';
+import { skippedHeadingLevels } from '../../../testing/heading-order';
 
 const t = analyticsTestServer();
 
@@ -19,6 +20,8 @@ describe('/project/{identifier}/revenue-optimisation', () => {
     renderRevenue();
     expect(screen.getByRole('status', { name: 'Loading revenue...' })).toBeInTheDocument();
     await screen.findByRole('group', { name: 'Revenue' });
+    // The cards' h3 titles sit under an h2 after the page's h1 (axe heading-order, issue 21).
+    expect(skippedHeadingLevels()).toEqual([]);
     expect(screen.getByText(/^Amounts in EUR, the currency most purchases use/u)).toBeInTheDocument();
     expect(['Revenue', 'ARPDAU', 'ARPPU', 'Paying conversion', 'Transactions', 'Paying users'].map(valueOf)).toEqual([
       'EUR 1,234.50',

@@ -14,6 +14,7 @@ import { Chart } from '../components/chart';
 import { lineOrBarOption } from '../components/chart-options';
 import { LtvSection } from '../components/ltv-section';
 import { MetricCard } from '../components/metric-card';
+import { MetricGroup } from '../components/metric-group';
 import { TopProducts } from '../components/top-products';
 import { UpdatingNote } from '../components/updating-note';
 import { formatCount, formatDay, formatMoney, formatPercent, formatRange } from '../lib/format';
@@ -54,7 +55,7 @@ function RevenueContent({ project }: { project: Project }) {
           ? `Amounts in ${data.currency}, the currency most purchases use. Questboard sums amounts as the game sends them and does not convert currencies.`
           : 'No purchases in this range: a purchase is an event with a revenue_amount.'}
       </p>
-      <section aria-label="Revenue totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <MetricGroup title="Revenue totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <MetricCard label="Revenue" value={data.totals.revenue} format={money} definition="revenue" points={data.series.map((point) => point.revenue)} />
         <MetricCard label="ARPDAU" value={data.totals.arpdau} format={money} definition="arpdau" points={data.series.map((point) => point.arpdau)} />
         <MetricCard label="ARPPU" value={data.totals.arppu} format={money} definition="arppu" />
@@ -67,7 +68,7 @@ function RevenueContent({ project }: { project: Project }) {
         />
         <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} />
         <MetricCard label="Paying users" value={data.totals.payingUsers} format={count} help="Distinct users with at least one transaction in the range." />
-      </section>
+      </MetricGroup>
       <RevenueChart revenue={data} view={view} />
       <TopProducts products={data.topProducts} currency={data.currency} total={data.totals.revenue} />
       <LtvSection ltv={data.ltv} currency={data.currency} granularity={view.granularity} />

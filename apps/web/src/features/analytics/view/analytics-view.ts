@@ -2,7 +2,6 @@
 // the granularity and the filters live in the page's URL, so a view survives a reload and can be
 // shared. The pure helpers below read and write it; useAnalyticsView wires them to the router.
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   ANALYTICS_MAX_RANGE_DAYS,
   FILTER_MAX_VALUES,
@@ -16,6 +15,7 @@ import {
 } from '@questboard/shared/analytics';
 
 import { periodParamNames } from '../../../lib/view-period';
+import { useViewParams } from '../../../hooks/use-view-params';
 
 export interface AnalyticsView {
   /** First UTC day, YYYY-MM-DD. */
@@ -191,7 +191,7 @@ export interface AnalyticsViewState {
 
 /** The view in the current page's URL. */
 export function useAnalyticsView(): AnalyticsViewState {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useViewParams();
   const search = params.toString();
   // Keyed by the search string, so the view and the API query keep their identity between renders.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `search` stands for `params`

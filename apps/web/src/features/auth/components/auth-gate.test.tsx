@@ -43,6 +43,8 @@ describe('the auth flow wrapper and /auth-validation', () => {
     const { router } = renderRoute('/?auth=complete', signedIn());
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
     expect(router.state.location.search).toBe('');
+    // Only a new account's setup ends at auth=complete: its first visit is no "Welcome back" (issue 21).
+    expect(screen.getByText(/^Welcome/)).toHaveTextContent('Welcome, Ada · Pixel Forge');
   });
 
   it('uses a stored invitation_redirect_url once at /', async () => {

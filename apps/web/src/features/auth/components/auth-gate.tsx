@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 
 import { SetupErrorScreen } from '../../../components/errors/setup-error-screen';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { firstVisitState } from '../../../utils/first-visit';
 import { loginStateFor } from '../../../utils/sign-in-redirect';
 import { useAuth } from '../auth-context';
 import { clearInvitationRedirect } from '../pending-invitation';
@@ -39,6 +40,12 @@ export function AuthGate() {
         />
       );
     case 'redirect':
-      return <Navigate to={decision.to} replace state={decision.rememberOrigin ? originState : undefined} />;
+      return (
+        <Navigate
+          to={decision.to}
+          replace
+          state={decision.rememberOrigin ? originState : decision.firstVisit ? firstVisitState : undefined}
+        />
+      );
   }
 }

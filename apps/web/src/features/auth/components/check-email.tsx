@@ -1,4 +1,4 @@
-import { MailCheck } from 'lucide-react';
+import { Inbox, MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -10,13 +10,15 @@ import { GoogleMark } from './google-mark';
 
 interface CheckEmailProps {
   email: string;
+  /** The dev mailbox page when this server delivers no mail (no SMTP configured), else null. */
+  devMailbox: string | null;
   onGoogle: () => void;
   googlePending: boolean;
   error: string | null;
 }
 
 /** What /login shows once the link is on its way (SPEC.md section 2). */
-export function CheckEmail({ email, onGoogle, googlePending, error }: CheckEmailProps) {
+export function CheckEmail({ email, devMailbox, onGoogle, googlePending, error }: CheckEmailProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form that had focus is gone: move focus here so keyboard and screen-reader users follow.
   useEffect(() => headingRef.current?.focus(), []);
@@ -45,6 +47,19 @@ export function CheckEmail({ email, onGoogle, googlePending, error }: CheckEmail
 
       <CardContent>
         {error && <ErrorAlert>{error}</ErrorAlert>}
+        {devMailbox && (
+          // A first run without SMTP: no mail leaves this server, so say where the link is (issue 21).
+          <div className="flex items-start gap-2 rounded-lg border border-link/30 px-3 py-2.5 text-sm">
+            <Inbox aria-hidden="true" className="mt-px size-4 shrink-0 text-link" />
+            <p className="min-w-0">
+              No mail server is set up, so the link was not e-mailed: it is in the{' '}
+              <a href={devMailbox} className="font-medium text-link underline underline-offset-2">
+                dev mailbox
+              </a>{' '}
+              of this server.
+            </p>
+          </div>
+        )}
         <div className="rounded-lg bg-muted px-4 py-3 text-sm">
           <h2 className="mb-1.5 font-medium">Can&apos;t find it?</h2>
           <ul className="list-disc space-y-1 pl-5 text-muted-foreground">

@@ -7,7 +7,7 @@ import type { LoginPageProps } from './login-page';
 
 function renderLogin(overrides: Partial<LoginPageProps> = {}) {
   const props: LoginPageProps = {
-    onSendLink: vi.fn(() => Promise.resolve()),
+    onSendLink: vi.fn(() => Promise.resolve({ devMailbox: null })),
     onGoogle: vi.fn(() => Promise.resolve()),
     ...overrides,
   };
@@ -75,7 +75,7 @@ describe('LoginPage', () => {
 
   it('disables both buttons while the link is being sent', async () => {
     let finish: () => void = () => undefined;
-    const onSendLink = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onSendLink = vi.fn(() => new Promise<{ devMailbox: null }>((resolve) => (finish = () => resolve({ devMailbox: null }))));
     renderLogin({ onSendLink });
     await userEvent.type(emailField(), 'ada@studio.com');
     await userEvent.click(sendButton());
@@ -97,5 +97,18 @@ describe('LoginPage', () => {
     expect(screen.getByText('Check your spam or junk folder.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again with Different Email' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Continue with Google Instead' })).toBeEnabled();
+    // Mail is delivered: nothing about a dev mailbox.
+    expect(screen.queryByRole('link', { name: 'dev mailbox' })).not.toBeInTheDocument();
+  });
+
+  it('says the link is in the dev mailbox, with a link to it, when the server delivers no mail', async () => {
+    renderLogin({ onSendLink: vi.fn(() => Promise.resolve({ devMailbox: '/dev/mailbox' })) });
+    await userEvent.type(emailField(), 'ada@studio.com{Enter}');
+
+    await screen.findByRole('heading', { level: 1, name: 'Check Your Email' });
+    expect(screen.getByText(/No mail server is set up, so the link was not e-mailed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'dev mailbox' })).toHaveAttribute('href', '/dev/mailbox');
+    // The spec's tips stay.
+    expect(screen.getByText('The link expires in 1 hour.')).toBeInTheDocument();
   });
 });

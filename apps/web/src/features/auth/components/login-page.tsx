@@ -8,39 +8,41 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { APP_NAME } from '../../../config/app';
+import type { SentSignInLink } from '../auth-client';
 import { EMAIL_REQUIRED_MESSAGE, GOOGLE_SIGN_IN_FAILED_MESSAGE, SEND_LINK_FAILED_MESSAGE } from '../messages';
 import { signInErrorMessage } from '../sign-in-errors';
 import { CheckEmail } from './check-email';
 import { GoogleMark } from './google-mark';
 
 export interface LoginPageProps {
-  /** Sends the sign-in link; rejects when it could not be sent. */
-  onSendLink: (email: string) => Promise<void>;
+  /** Sends the sign-in link and answers where it went; rejects when it could not be sent. */
+  onSendLink: (email: string) => Promise<SentSignInLink>;
   /** Starts Google sign-in; rejects when it failed. */
   onGoogle: () => Promise<void>;
   /** A failure to show on arrival (e.g. Google sent the visitor back with an error). */
   initialError?: string | null;
+  /** The address to start with (an invitation's). */
+  initialEmail?: string;
 }
 
 type Pending = 'link' | 'google' | null;
 
-export function LoginPage({ onSendLink, onGoogle, initialError = null }: LoginPageProps) {
-  const [email, setEmail] = useState('');
+export function LoginPage({ onSendLink, onGoogle, initialError = null, initialEmail = '' }: LoginPageProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [pending, setPending] = useState<Pending>(null);
   const [error, setError] = useState<string | null>(initialError);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<(SentSignInLink & { email: string }) | null>(null);
   const emailId = useId();
   const errorId = useId();
 
-  async function run(kind: Exclude<Pending, null>, action: () => Promise<void>, failure: string) {
+  async function run<T>(kind: Exclude<Pending, null>, action: () => Promise<T>, failure: string): Promise<T | null> {
     setPending(kind);
     setError(null);
     try {
-      await action();
-      return true;
+      return await action();
     } catch (caught) {
       setError(signInErrorMessage(caught, failure));
-      return false;
+      return null;
     } finally {
       setPending(null);
     }
@@ -53,15 +55,17 @@ export function LoginPage({ onSendLink, onGoogle, initialError = null }: LoginPa
       setError(EMAIL_REQUIRED_MESSAGE);
       return;
     }
-    if (await run('link', () => onSendLink(address), SEND_LINK_FAILED_MESSAGE)) setSentTo(address);
+    const answer = await run('link', () => onSendLink(address), SEND_LINK_FAILED_MESSAGE);
+    if (answer) setSent({ ...answer, email: address });
   }
 
   const handleGoogle = () => run('google', onGoogle, GOOGLE_SIGN_IN_FAILED_MESSAGE);
 
-  if (sentTo !== null) {
+  if (sent !== null) {
     return (
       <CheckEmail
-        email={sentTo}
+        email={sent.email}
+        devMailbox={sent.devMailbox}
         error={error}
         googlePending={pending === 'google'}
         onGoogle={() => void handleGoogle()}

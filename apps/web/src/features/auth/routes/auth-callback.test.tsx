@@ -47,6 +47,26 @@ describe('/auth/callback', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to complete sign-in. Please check your email address and try again.');
   });
 
+  it('says the manual-entry text, not the link text, when the typed address is not the one the link was sent to', async () => {
+    const client = createMemoryAuthClient();
+    // The server's generic answer to another address (SECURITY-CASES 4) is the invalid-link one.
+    client.failNextWith(new ApiError('Invalid sign-in link. Please request a new one.', { status: 400, code: 'INVALID_SIGN_IN_LINK' }));
+    renderRoute(link, client);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'someone-else@studio.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Sign-in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to complete sign-in. Please check your email address and try again.');
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeInTheDocument();
+  });
+
+  it("keeps the server's own message for a typed address it refuses for another reason", async () => {
+    const client = createMemoryAuthClient();
+    client.failNextWith(new ApiError('Please enter a valid email address.', { status: 400, code: 'INVALID_EMAIL' }));
+    renderRoute(link, client);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Sign-in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+  });
+
   it("shows 'Sign-in Failed' with the server's message for a used link", async () => {
     localStorage.setItem(storageKeys.emailForSignIn, 'ada@studio.example');
     const client = createMemoryAuthClient();

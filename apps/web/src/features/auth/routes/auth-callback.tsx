@@ -13,8 +13,8 @@ import { useAuth } from '../auth-context';
 import { parseSignInLink } from '../auth-client';
 import { safeStorage, storageKeys } from '../auth-storage';
 import { processEmailLinkOnce } from '../email-link-processing';
-import { COMPLETE_FAILED_MESSAGE, COMPLETE_MANUAL_FAILED_MESSAGE, EMAIL_REQUIRED_MESSAGE, INVALID_LINK_MESSAGE } from '../messages';
-import { signInErrorMessage } from '../sign-in-errors';
+import { EMAIL_REQUIRED_MESSAGE, INVALID_LINK_MESSAGE } from '../messages';
+import { completeSignInErrorMessage } from '../sign-in-errors';
 
 type Stage = { kind: 'working' } | { kind: 'needs-email'; error: string | null } | { kind: 'failed'; message: string };
 
@@ -38,9 +38,8 @@ function AuthCallbackRoute() {
       const result = await completeEmailLinkSignIn(address, link);
       if (result) void navigate(result.redirectTo ?? paths.home.getHref(), { replace: true });
     } catch (error) {
-      const fallback = manual ? COMPLETE_MANUAL_FAILED_MESSAGE : COMPLETE_FAILED_MESSAGE;
-      if (manual) setStage({ kind: 'needs-email', error: signInErrorMessage(error, fallback) });
-      else setStage({ kind: 'failed', message: signInErrorMessage(error, fallback) });
+      const message = completeSignInErrorMessage(error, manual);
+      setStage(manual ? { kind: 'needs-email', error: message } : { kind: 'failed', message });
     }
   };
 

@@ -21,6 +21,26 @@ describe('/login wired to the AuthClient', () => {
     expect(client.calls).toContainEqual({ method: 'sendSignInLinkToEmail', args: ['ada@studio.example', {}] });
     expect(localStorage.getItem(storageKeys.emailForSignIn)).toBe('ada@studio.example');
     expect(screen.getByRole('button', { name: /Continue with Google Instead/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'dev mailbox' })).not.toBeInTheDocument();
+  });
+
+  it("points to the dev mailbox when the server's answer says the link is there", async () => {
+    const client = createMemoryAuthClient();
+    client.devMailbox = '/dev/mailbox';
+    renderRoute('/login', client);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@studio.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Sign-in Link' }));
+    await screen.findByRole('heading', { name: 'Check Your Email' });
+    expect(screen.getByRole('link', { name: 'dev mailbox' })).toHaveAttribute('href', '/dev/mailbox');
+  });
+
+  it('starts with the address the router state names (an invitation sends it along)', async () => {
+    const client = createMemoryAuthClient();
+    // Opened from another page (the invitation), as a Link does.
+    const { router } = renderRoute('/auth/callback', client);
+    await screen.findByRole('heading', { name: 'Sign-in Failed' });
+    await router.navigate('/login', { state: { from: { pathname: '/access/c0de', search: '', hash: '' }, email: 'grace@studio.example' } });
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toHaveValue('grace@studio.example');
   });
 
   it('carries the page a visitor was sent from through the link', async () => {

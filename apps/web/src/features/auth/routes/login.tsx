@@ -2,7 +2,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { googleErrorCodes, type GoogleErrorCode } from '@questboard/shared/auth-messages';
 
 import { APP_NAME } from '../../../config/app';
-import { redirectTargetAfterSignIn } from '../../../utils/sign-in-redirect';
+import { emailToSignInWith, redirectTargetAfterSignIn } from '../../../utils/sign-in-redirect';
 import { useAuth } from '../auth-context';
 import { LoginPage } from '../components/login-page';
 import { googleErrorMessages } from '../messages';
@@ -31,6 +31,7 @@ function LoginRoute() {
         onSendLink={(email) => sendSignInLink(email, redirectTo)}
         onGoogle={() => signInWithGoogle(redirectTo)}
         initialError={googleError(searchParams.get('error')) ?? signOutReason}
+        initialEmail={emailToSignInWith(location.state)}
       />
     </>
   );

@@ -24,7 +24,14 @@ export type RouteDecision =
   | { kind: 'loading'; text: string }
   /** The auth flow wrapper's 'Setup Error' screen (SPEC.md section 2). */
   | { kind: 'setup-error' }
-  | { kind: 'redirect'; to: string; rememberOrigin?: boolean; consumesInvitationRedirect?: boolean };
+  | {
+      kind: 'redirect';
+      to: string;
+      rememberOrigin?: boolean;
+      consumesInvitationRedirect?: boolean;
+      /** The end of the first-run setup: the landing page greets a newcomer, not a returning user. */
+      firstVisit?: boolean;
+    };
 
 const render: RouteDecision = { kind: 'render' };
 const redirect = (to: string, extra: Partial<Extract<RouteDecision, { kind: 'redirect' }>> = {}): RouteDecision => ({ kind: 'redirect', to, ...extra });
@@ -65,8 +72,8 @@ export function decideProtectedRoute(input: RouteInput): RouteDecision {
   if (pathname === '/') {
     const complete = params.get('auth') === 'complete';
     if (needsSetup && !complete) return redirect('/auth-validation');
-    // auth=complete is removed from the address after arrival.
-    if (complete) return redirect(`/${withoutParam(search, 'auth')}`);
+    // auth=complete is removed from the address after arrival; only a new account's setup ends here.
+    if (complete) return redirect(`/${withoutParam(search, 'auth')}`, { firstVisit: true });
     // A stored invitation_redirect_url is used once at / for a fully set-up user.
     if (input.invitationRedirect) return redirect(input.invitationRedirect, { consumesInvitationRedirect: true });
     return render;

@@ -25,7 +25,8 @@ export function SignInPrompt({ invitation, loginHref, loginState, onSignIn }: Si
       description={invitation ? undefined : `Sign in to ${APP_NAME} to respond to your invitation to join an organisation.`}
     >
       {invitation && <InvitationSummary invitation={invitation} />}
-      <Link to={loginHref} state={loginState} onClick={onSignIn} className={buttonClasses('primary', 'md', 'w-full')}>
+      {/* /login starts with the invited address filled in (issue 21). */}
+      <Link to={loginHref} state={invitation ? { ...loginState, email: invitation.email } : loginState} onClick={onSignIn} className={buttonClasses('primary', 'md', 'w-full')}>
         Sign in to continue
       </Link>
       {invitation && (

@@ -43,7 +43,8 @@ describe('/access signed out', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Sign in to continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: { pathname: '/access/c0de', search: '', hash: '' } });
+    // The invited address goes along, so /login starts with it filled in (issue 21).
+    expect(router.state.location.state).toEqual({ from: { pathname: '/access/c0de', search: '', hash: '' }, email: 'ada@studio.example' });
     expect(localStorage.getItem(INVITATION_REDIRECT_KEY)).toBe('/access/c0de');
     // Remembered before signing in, so any way of signing in comes back to it (SPEC.md 4).
     expect(readPendingInvitation()).toEqual({ id: invitation.id, status: 'PENDING' });

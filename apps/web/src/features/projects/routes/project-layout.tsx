@@ -67,11 +67,13 @@ function ProjectLayout() {
   const context: CurrentProject = { project: project.data };
   return (
     <div className="flex flex-1 flex-col md:flex-row">
-      <aside className="flex flex-col gap-3 border-b p-2 md:w-60 md:shrink-0 md:border-r md:border-b-0">
+      {/* Beside the page from md up, it stays in view below the sticky top bar (h-14) on long pages (issue 21). */}
+      <aside className="flex flex-col gap-3 border-b p-2 md:sticky md:top-14 md:max-h-[calc(100dvh-3.5rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto md:border-b-0">
         {project.data && <ProjectSwitcher organisationId={organisationId} current={project.data} />}
         <ProjectNav identifier={projectId} />
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* The dividing line is the page's: the sticky sidebar is only as tall as its links. */}
+      <div className="flex min-w-0 flex-1 flex-col md:border-l">
         <Outlet context={context} />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { FolderPlus, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { greetingFirstName } from '@questboard/shared/names';
 import type { ProjectSort } from '@questboard/shared/projects';
 
@@ -18,6 +18,7 @@ import { ProjectCardList } from '../components/project-card-list';
 import { readListParams, sortChoices, sortLabels, writeListParams } from '../components/project-list-params';
 import { ProjectPager } from '../components/project-pager';
 import { ProjectSearchBox } from '../components/project-search-box';
+import { isFirstVisit } from '../../../utils/first-visit';
 
 // `/`, the landing page: a greeting by first name (SPEC.md 3) above the organisation's projects,
 // searched, sorted and paged through the address (?q=&sort=&page=).
@@ -25,6 +26,9 @@ function ProjectsRoute() {
   const { accountData, organizationData, user } = useAuth();
   const firstName = greetingFirstName(accountData, user?.displayName ?? null);
   const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  // Read once: the router state goes with the next change of the address (search, sort, page).
+  const [firstVisit] = useState(() => isFirstVisit(location.state));
   const params = readListParams(search);
   const [creating, setCreating] = useState(false);
   const organisationId = organizationData?.id ?? '';
@@ -44,7 +48,7 @@ function ProjectsRoute() {
   return (
     <ContentLayout title="Projects">
       <p className="mt-1 text-muted-foreground">
-        Welcome back, <span className="font-medium text-foreground">{firstName}</span>
+        {firstVisit ? 'Welcome' : 'Welcome back'}, <span className="font-medium text-foreground">{firstName}</span>
         {organizationData ? ` · ${organizationData.name}` : ''}
       </p>
 

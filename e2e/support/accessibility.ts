@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The rule sets issue 21 asks for: WCAG 2.1 levels A and AA. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Best-practice rules issue 21 names besides: axe files them under no WCAG tag. */
+const namedRules = ['heading-order'];
+
+/** One line per violation and element, so a failure says what to fix and where. */
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact ?? 'n/a'}): ${node.target.join(' ')} — ${node.failureSummary ?? violation.help}`),
+  );
+}
+
+/** Runs axe on the page as it is now; `name` says which screen (and scheme) in the failure. */
+export async function expectNoAxeViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page })
+    // options() replaces every option: set the extra rules first, then the tags.
+    .options({ rules: Object.fromEntries(namedRules.map((rule) => [rule, { enabled: true }])) })
+    .withTags(wcagTags)
+    .analyze();
+  // Soft: one run lists every screen's violations, and the test still fails.
+  expect.soft(describe(results.violations), `axe violations on ${name}`).toEqual([]);
+}
+
+/**
+ * expectNoAxeViolations in the light and the dark scheme, for screens the specs visit without
+ * shooting. The app's pages follow the scheme by a `dark` class on <html>, waited for; pages the
+ * server renders itself (the dev mailbox) follow it in CSS alone: `appPage: false`.
+ */
+export async function expectNoAxeViolationsInBothSchemes(page: Page, name: string, { appPage = true } = {}) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    if (appPage) await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/);
+    await expectNoAxeViolations(page, `${name} in the ${scheme} scheme`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
