@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, DEFAULT_SORT, MAX_PAGE_SIZE } from './limits';
 import type { OrganisationRole } from './organisations';
 import { projectDescriptionSchema, projectNameSchema } from './validation';
@@ -32,7 +33,8 @@ export const projectInfoQuerySchema = z.object({
     .string({ error: 'identifier is required' })
     .trim()
     .min(1, { error: 'identifier is required', abort: true })
-    .max(200, { error: 'identifier must be at most 200 characters' }),
+    .max(200, { error: 'identifier must be at most 200 characters', abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('identifier') }),
 });
 
 export const projectSortFields = ['name', 'createdAt', 'updatedAt'] as const;
@@ -70,7 +72,8 @@ export const projectSearchQuerySchema = projectPageQuerySchema.extend({
     .trim()
     .max(200, { error: pagingMessages.q, abort: true })
     // eslint-disable-next-line no-control-regex -- refusing them is the point (PostgreSQL cannot even hold U+0000)
-    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: pagingMessages.qControl })
+    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: pagingMessages.qControl, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('q') })
     .default(''),
 });
 export type ProjectSearchQuery = z.infer<typeof projectSearchQuerySchema>;
