@@ -92,6 +92,9 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger');
+    // Over http the browser must not be told to fetch the page's scripts over https (issue 21).
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('answers unknown API routes with a JSON 404, never the app', async () => {
