@@ -5,7 +5,7 @@ import { databaseTextMessage, isDatabaseText } from './database-text';
 import { createIngestKeyBodySchema } from './developer';
 import { validateEvent } from './events';
 import { invitationCodeParamsSchema } from './invitations';
-import { projectInfoQuerySchema, projectSearchQuerySchema } from './projects';
+import { projectSearchQuerySchema } from './projects';
 import { supportMessageBodySchema } from './support';
 import { organisationNameSchema, personNameSchema, projectDescriptionSchema, projectNameSchema } from './validation';
 
@@ -54,7 +54,6 @@ const fields: [string, z.ZodType, (value: string) => unknown, string, string?][]
   ["explorer's country filter", exploreQuerySchema, (value) => ({ ...range, country: value }), databaseTextMessage('each country value')],
   ['player lookup', playerParamsSchema, (value) => ({ id: '00000000-0000-4000-8000-000000000000', userId: value }), databaseTextMessage('A user id')],
   ['ingestion key name', createIngestKeyBodySchema, (value) => ({ name: value }), databaseTextMessage('Key name')],
-  ['project identifier lookup', projectInfoQuerySchema, (value) => ({ identifier: value }), databaseTextMessage('identifier')],
   ['project search', projectSearchQuerySchema, (value) => ({ q: value }), databaseTextMessage('q')],
   ['invitation code', invitationCodeParamsSchema, (value) => ({ code: value }), databaseTextMessage('code')],
   ['support subject', supportMessageBodySchema, (value) => ({ subject: value, message: 'Hello' }), databaseTextMessage('Subject')],

@@ -33,8 +33,7 @@ export const projectInfoQuerySchema = z.object({
     .string({ error: 'identifier is required' })
     .trim()
     .min(1, { error: 'identifier is required', abort: true })
-    .max(200, { error: 'identifier must be at most 200 characters', abort: true })
-    .refine(isDatabaseText, { error: databaseTextMessage('identifier') }),
+    .max(200, { error: 'identifier must be at most 200 characters' }),
 });
 
 export const projectSortFields = ['name', 'createdAt', 'updatedAt'] as const;

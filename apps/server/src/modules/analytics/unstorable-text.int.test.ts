@@ -47,11 +47,10 @@ describe.each(databaseTargets)('text the databases cannot store, on $name', (tar
     expect(dashboard.json<Dashboard>().charts).toEqual([]);
   });
 
-  it('refuses NUL in the explorer, the player lookup and the project lookup with a 400', async () => {
+  it('refuses NUL in the explorer and the player lookup with a 400', async () => {
     for (const url of [
       `/core/projects/${projectId}/analytics/explore?from=2026-05-01&to=2026-05-07&event=%00`,
       `/core/projects/${projectId}/analytics/players/boss%00fight`,
-      `/core/projects/info?identifier=%00`,
     ]) {
       const response = await core(t.app, owner.token, 'GET', url);
       expect(response.statusCode, url).toBe(400);
