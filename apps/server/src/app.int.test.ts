@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -9,6 +10,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databaseTargets } from '../test/databases';
 import { createTestApp } from '../test/test-app';
+import { processStartTime } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { ensureInstallation } from './modules/system/installation';
 import { parseConfig } from './config';
@@ -90,6 +92,9 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger');
+    // Over http the browser must not be told to fetch the page's scripts over https (issue 21).
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('answers unknown API routes with a JSON 404, never the app', async () => {
@@ -254,12 +259,17 @@ describe.each(databaseTargets)('database layer on $name', (target) => {
 describe('embedded database', () => {
   it('refuses a second process on the same DATA_DIR', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-lock-'));
+    const lockPath = path.join(dataDir, 'questboard.lock');
     const first = await openDatabase({ dataDir });
+    const ours = fs.readFileSync(lockPath, 'utf8');
+    // Another live Node.js process, named in the lock with its real start time, as Questboard writes it.
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
-      fs.writeFileSync(path.join(dataDir, 'questboard.lock'), '1');
-      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another Questboard process \(pid 1\)/);
+      fs.writeFileSync(lockPath, JSON.stringify({ pid: other.pid, startedAt: processStartTime(other.pid!) }));
+      await expect(openDatabase({ dataDir })).rejects.toThrow(`in use by another Questboard process (pid ${other.pid})`);
     } finally {
-      fs.writeFileSync(path.join(dataDir, 'questboard.lock'), String(process.pid));
+      other.kill();
+      fs.writeFileSync(lockPath, ours);
       await first.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

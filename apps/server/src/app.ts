@@ -140,7 +140,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log, clock });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-  if (mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { mailer, appName: config.appName });
+  if (config.devMailbox) await app.register(devMailboxRoutes, { mailer, appName: config.appName });
 
   const publicId = installation.instanceId;
   const identity = createIdentityService({

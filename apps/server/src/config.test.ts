@@ -22,6 +22,7 @@ describe('parseConfig', () => {
       dataDir: '/srv/data',
       databaseUrl: undefined,
       smtpUrl: undefined,
+      devMailbox: true,
       mailFrom: 'Questboard <no-reply@localhost>',
       google: undefined,
       googleIssuer: 'https://accounts.google.com',
@@ -34,7 +35,7 @@ describe('parseConfig', () => {
 
   it('derives APP_URL from PORT and trims a trailing slash from a given one', () => {
     expect(parseConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
-    expect(parseConfig({ APP_URL: 'https://qb.studio.example/' }).appUrl).toBe('https://qb.studio.example');
+    expect(parseConfig({ APP_URL: 'https://qb.studio.example/', SMTP_URL: 'smtp://mail:25' }).appUrl).toBe('https://qb.studio.example');
   });
 
   it('treats empty values as unset', () => {
@@ -65,6 +66,26 @@ describe('parseConfig', () => {
     [{ ANDROID_MIN_VERSION: 'twelve' }, 'Invalid configuration: ANDROID_MIN_VERSION must be a version number like 12 (got "twelve").'],
   ])('rejects %o with one clear line', (env, line) => {
     expect(errorLines(env)).toEqual([line]);
+  });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:4100', 'http://[::1]:3000', 'https://localhost'])(
+    'keeps the dev mailbox for the loopback APP_URL %s without SMTP_URL',
+    (appUrl) => {
+      expect(parseConfig({ APP_URL: appUrl }).devMailbox).toBe(true);
+    },
+  );
+
+  it.each(['https://qb.studio.example', 'http://192.168.1.20:3000', 'http://qb.internal'])(
+    'refuses APP_URL %s without SMTP_URL in one line saying why (issue 21)',
+    (appUrl) => {
+      expect(errorLines({ APP_URL: appUrl })).toEqual([
+        `Invalid configuration: SMTP_URL must be set when APP_URL is not a loopback address (got APP_URL "${appUrl}"): the dev mailbox would show everyone's sign-in links to every visitor.`,
+      ]);
+    },
+  );
+
+  it('turns the dev mailbox off when SMTP_URL is set', () => {
+    expect(parseConfig({ APP_URL: 'https://qb.studio.example', SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);
   });
 
   it('takes SUPPORT_EMAIL as a bare address, trimmed', () => {

@@ -79,6 +79,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * Mail goes to the dev mailbox instead of SMTP. Only when APP_URL is a loopback origin: behind a
+   * proxy on the same machine every visitor arrives from loopback and would read everyone's links.
+   */
+  devMailbox: boolean;
   mailFrom: string;
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   googleIssuer: string;
@@ -120,6 +125,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const clientId = optionalText.parse(e.GOOGLE_CLIENT_ID);
+  const devMailbox = e.SMTP_URL === undefined;
+  if (devMailbox && !isLoopbackHost(new URL(appUrl).hostname)) {
+    throw new ConfigError([
+      `Invalid configuration: SMTP_URL must be set when APP_URL is not a loopback address (got APP_URL ${JSON.stringify(appUrl)}): the dev mailbox would show everyone's sign-in links to every visitor.`,
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -128,6 +139,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    devMailbox,
     mailFrom: e.MAIL_FROM,
     google: clientId
       ? { clientId, clientSecret: optionalText.parse(e.GOOGLE_CLIENT_SECRET), issuer: e.GOOGLE_ISSUER.replace(/\/+$/, '') }

@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './config';
 import { startServer } from './main';
+import { describeStartFailure } from './start-failure';
 
 // The process entry: `npm start` (through scripts/start.mjs) and `npm run dev` run this file.
 const config = loadConfigOrExit();
@@ -28,12 +29,11 @@ try {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE') {
     process.stderr.write(`Port ${config.port} on ${config.host} is already in use: stop the other process or set PORT.\n`);
   } else {
-    process.stderr.write(`Questboard could not start: ${message}\n`);
+    process.stderr.write(`Questboard could not start: ${describeStartFailure(error, config.dataDir)}\n`);
   }
   process.exit(1);
 }

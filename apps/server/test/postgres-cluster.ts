@@ -31,6 +31,12 @@ export interface PostgresCluster {
   url: string;
   version: string;
   stop(): void;
+  /** For outage tests (issue 21): stop the server keeping its data, and start it again. */
+  halt(): void;
+  resume(): void;
+  /** SIGSTOP / SIGCONT the postmaster and every backend: a frozen server that answers nothing. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export async function startPostgresCluster(binDir: string): Promise<PostgresCluster> {
@@ -50,15 +56,25 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
   fs.chmodSync(base, 0o755);
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  run('pg_ctl', [
-    '-D', dataDir, '-l', path.join(base, 'server.log'), '-w', '-t', '30',
-    '-o', `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D', dataDir, '-l', path.join(base, 'server.log'), '-w', '-t', '30',
+      '-o', `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
+  const signalAll = (signal: NodeJS.Signals) => {
+    const postmaster = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8'), 10);
+    for (const pid of [postmaster, ...childrenOf(postmaster)]) process.kill(pid, signal);
+  };
   const version = run('postgres', ['--version']).trim();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version,
+    halt: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: () => start(),
+    freeze: () => signalAll('SIGSTOP'),
+    thaw: () => signalAll('SIGCONT'),
     stop: () => {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -67,4 +83,21 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
       }
     },
   };
+}
+
+/** The processes whose parent is `parent` (Linux /proc). */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 4th field, after the command in parentheses (which may hold spaces).
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === parent) children.push(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return children;
 }

@@ -44,6 +44,8 @@ describe('the product process', () => {
     ['PORT', 'abc', /^Invalid configuration: PORT must be a whole number from 1 to 65535 \(got "abc"\)\.$/],
     ['PORT', '70000', /^Invalid configuration: PORT must be a whole number from 1 to 65535/],
     ['LOG_LEVEL', 'loud', /^Invalid configuration: LOG_LEVEL must be one of/],
+    // Issue 21: behind a proxy every visitor arrives from loopback, so the dev mailbox needs a loopback APP_URL.
+    ['APP_URL', 'https://qb.studio.example', /^Invalid configuration: SMTP_URL must be set when APP_URL is not a loopback address .*sign-in links/],
   ])('refuses to start with %s=%s, saying so in one line', async (name, value, expected) => {
     const server = start({ [name]: value });
     expect(await server.exited).toBe(1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 import { storedEventSchema } from './events';
 
 // Issue 8: the analytics pages' calls under /core/projects/{id}/analytics and the project dashboard.
@@ -33,6 +34,12 @@ const isoDay = (name: string) =>
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const filterValue = /^[^\u0000-\u001F\u007F,]{1,64}$/u;
 
+const filterItem = (dimension: FilterDimension) =>
+  z
+    .string()
+    .regex(filterValue, { error: `each ${dimension} value must be 1 to 64 characters without commas`, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage(`each ${dimension} value`) });
+
 /** A filter in a query string: comma-separated values ('ios,android'); empty means no filter. */
 const filterList = (dimension: FilterDimension) =>
   z
@@ -42,7 +49,7 @@ const filterList = (dimension: FilterDimension) =>
     .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''))
     .pipe(
       z
-        .array(z.string().regex(filterValue, { error: `each ${dimension} value must be 1 to 64 characters without commas` }))
+        .array(filterItem(dimension))
         .max(FILTER_MAX_VALUES, { error: `${dimension} may list at most ${FILTER_MAX_VALUES} values` }),
     )
     .describe(`only events whose ${dimension} is one of these comma-separated values; empty: all`);
@@ -114,7 +121,8 @@ export const REVENUE_PROPERTY = 'revenue_amount';
 
 export const eventNameParam = z
   .string()
-  .max(128, { error: 'event must be at most 128 characters' })
+  .max(128, { error: 'event must be at most 128 characters', abort: true })
+  .refine(isDatabaseText, { error: databaseTextMessage('event') })
   .optional()
   .transform((value) => (value === undefined || value === '' ? null : value))
   .describe('the event name; empty: every event');
@@ -231,7 +239,11 @@ export type Players = z.infer<typeof playersSchema>;
 
 export const playerParamsSchema = z.object({
   id: z.uuid({ error: 'id must be a project id (a UUID)' }),
-  userId: z.string().min(1, { error: 'Enter a user id' }).max(128, { error: 'A user id has at most 128 characters' }),
+  userId: z
+    .string()
+    .min(1, { error: 'Enter a user id', abort: true })
+    .max(128, { error: 'A user id has at most 128 characters', abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('A user id') }),
 });
 
 export const PLAYER_EVENTS_LIMIT = 200;
@@ -373,9 +385,9 @@ export const pinnedQuerySchema = z
   .object({
     ...exploreShape,
     granularity: viewShape.granularity,
-    platform: z.array(z.string().regex(filterValue)).max(FILTER_MAX_VALUES).default([]),
-    country: z.array(z.string().regex(filterValue)).max(FILTER_MAX_VALUES).default([]),
-    app_version: z.array(z.string().regex(filterValue)).max(FILTER_MAX_VALUES).default([]),
+    platform: z.array(filterItem('platform')).max(FILTER_MAX_VALUES).default([]),
+    country: z.array(filterItem('country')).max(FILTER_MAX_VALUES).default([]),
+    app_version: z.array(filterItem('app_version')).max(FILTER_MAX_VALUES).default([]),
   })
   .superRefine(checkExplore);
 export type PinnedQuery = z.output<typeof pinnedQuerySchema>;
@@ -408,7 +420,8 @@ export const createChartBodySchema = z.object({
     .string({ error: chartTitleMessages.required })
     .trim()
     .min(1, { error: chartTitleMessages.required, abort: true })
-    .max(80, { error: chartTitleMessages.tooLong }),
+    .max(80, { error: chartTitleMessages.tooLong, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('The title') }),
   chartType: z.enum(chartTypes, { error: 'chartType must be line, bar or table' }),
   query: pinnedQuerySchema,
 });

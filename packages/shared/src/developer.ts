@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 import { storedEventSchema } from './events';
 
 // The developer page's calls under /core/projects/{id}: ingestion keys, the live check, demo data.
@@ -40,7 +41,8 @@ export const createIngestKeyBodySchema = z.object({
     .min(1, { error: ingestKeyNameMessages.required, abort: true })
     .max(64, { error: ingestKeyNameMessages.tooLong, abort: true })
     // eslint-disable-next-line no-control-regex -- refusing them is the point
-    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: ingestKeyNameMessages.control }),
+    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: ingestKeyNameMessages.control, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('Key name') }),
 });
 export type CreateIngestKeyBody = z.infer<typeof createIngestKeyBodySchema>;
 

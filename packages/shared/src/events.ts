@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 
 // The analytics event as games send it to POST /ingest/v1/batch (CONTRACT.md, DESIGN.md "Analytics").
 // One schema: the server validates every event with it, the developer page and the docs describe it.
@@ -72,6 +73,7 @@ function textProblem(field: string, value: unknown, max: number): string | undef
   if (value.length === 0) return `${field} must not be empty`;
   if (value.length > max) return `${field} must be at most ${max} characters`;
   if (!noControl.test(value)) return `${field} must not contain control characters`;
+  if (!isDatabaseText(value)) return databaseTextMessage(field);
   return undefined;
 }
 
@@ -84,6 +86,7 @@ function propertyProblem(properties: unknown): string | undefined {
     if (key.length === 0 || key.length > 64 || !noControl.test(key)) {
       return `property key "${key.slice(0, 64)}" must be 1 to 64 characters without control characters`;
     }
+    if (!isDatabaseText(key)) return databaseTextMessage('a property key');
     const value = (properties as Record<string, unknown>)[key];
     const fine =
       value === null ||
@@ -91,6 +94,7 @@ function propertyProblem(properties: unknown): string | undefined {
       (typeof value === 'number' && Number.isFinite(value)) ||
       (typeof value === 'string' && value.length <= 1024);
     if (!fine) return `property "${key}" must be a string (at most 1024 characters), a finite number, true, false or null`;
+    if (typeof value === 'string' && !isDatabaseText(value)) return databaseTextMessage(`property "${key}"`);
   }
   return undefined;
 }

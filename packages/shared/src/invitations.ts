@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 import { isStrictEmail, normaliseEmail } from './email-address';
 import { organisationRoleSchema } from './organisations';
 
@@ -61,7 +62,9 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListSchema = z.array(invitationSchema);
 
 export const invitationParamsSchema = z.object({ id: z.uuid() });
-export const invitationCodeParamsSchema = z.object({ code: z.string().min(1).max(200) });
+export const invitationCodeParamsSchema = z.object({
+  code: z.string().min(1).max(200).refine(isDatabaseText, { error: databaseTextMessage('code') }),
+});
 
 /** Stable codes the web app tells apart. */
 export const invitationErrorCodes = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, DEFAULT_SORT, MAX_PAGE_SIZE } from './limits';
 import type { OrganisationRole } from './organisations';
 import { projectDescriptionSchema, projectNameSchema } from './validation';
@@ -70,7 +71,8 @@ export const projectSearchQuerySchema = projectPageQuerySchema.extend({
     .trim()
     .max(200, { error: pagingMessages.q, abort: true })
     // eslint-disable-next-line no-control-regex -- refusing them is the point (PostgreSQL cannot even hold U+0000)
-    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: pagingMessages.qControl })
+    .regex(/^[^\u0000-\u001F\u007F]*$/, { error: pagingMessages.qControl, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('q') })
     .default(''),
 });
 export type ProjectSearchQuery = z.infer<typeof projectSearchQuerySchema>;

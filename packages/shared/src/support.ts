@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 
 // The help page's calls (issue 9): GET /core/system/status and POST /core/support, shared by the
 // server routes and the web form (STYLE.md rule 2: one rule, one message).
@@ -37,13 +38,15 @@ export const supportMessageBodySchema = z.object({
     .trim()
     .min(1, { error: supportMessages.subjectRequired, abort: true })
     .max(SUPPORT_SUBJECT_MAX, { error: supportMessages.subjectTooLong, abort: true })
-    .regex(noControlCharacters, { error: supportMessages.subjectOneLine }),
+    .regex(noControlCharacters, { error: supportMessages.subjectOneLine, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('Subject') }),
   message: z
     .string({ error: supportMessages.messageRequired })
     .trim()
     .min(1, { error: supportMessages.messageRequired, abort: true })
     .max(SUPPORT_MESSAGE_MAX, { error: supportMessages.messageTooLong, abort: true })
-    .regex(textWithLines, { error: supportMessages.messageControl }),
+    .regex(textWithLines, { error: supportMessages.messageControl, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('Message') }),
   projectId: z.uuid({ error: supportMessages.projectId }).optional(),
 });
 export type SupportMessageBody = z.infer<typeof supportMessageBodySchema>;

@@ -8,6 +8,7 @@
 // `maxlength` counts.
 import { z } from 'zod';
 import { EMAIL_REQUIRED_MESSAGE } from './auth-messages';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, NAME_MAX, NAME_MIN, TITLE_MAX, TITLE_MIN } from './limits';
 
 // Whitespace means Unicode space separators (\p{Zs}: space, no-break space, ideographic space…), not
@@ -70,7 +71,8 @@ export const projectDescriptionSchema = requiredText('Project description is req
   .max(DESCRIPTION_MAX, { error: `Project description must be less than ${DESCRIPTION_MAX} characters`, abort: true })
   // Not in the spec: any text is fine except control characters other than tab and line breaks
   // (PostgreSQL cannot store U+0000 at all, and the rest only hide text; SECURITY-CASES 25).
-  .regex(DESCRIPTION_PATTERN, { error: 'Project description contains invalid characters', abort: true });
+  .regex(DESCRIPTION_PATTERN, { error: 'Project description contains invalid characters', abort: true })
+  .refine(isDatabaseText, { error: databaseTextMessage('Project description') });
 
 /** No format check: the identity provider decides what a usable address is. */
 export const loginEmailSchema = requiredText(EMAIL_REQUIRED_MESSAGE);

@@ -70,20 +70,46 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
+/**
+ * Requests give up on a stopped or frozen server within seconds and answer 503 (ADR 012): without
+ * these a frozen PostgreSQL held every request, and /readyz, for minutes. The product's queries are
+ * short; the analytics ones run in the event store, not here.
+ */
+export const postgresTimeouts = {
+  /** Opening a connection, start-up handshake included. */
+  connectionTimeoutMillis: 2_000,
+  /** The server cancels a statement running longer (it then answers 57014). */
+  statement_timeout: 4_000,
+  /** The client stops waiting for an answer (a frozen server answers nothing, not even a cancel). */
+  query_timeout: 5_000,
+  /** Idle connections are closed, so a restarted server is reached through fresh ones. */
+  idleTimeoutMillis: 10_000,
+} as const;
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  // Migrations may take longer than a request may: they run on their own connection, without the request time-outs.
+  const migrator = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  migrator.on('error', () => undefined);
+  await migrator.connect();
+  try {
+    // Several servers may start at once against one database: migrate one at a time.
+    await migrator.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await migratePostgres(drizzlePostgres({ client: migrator, schema }), { migrationsFolder });
+    } finally {
+      await migrator.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    await migrator.end();
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, keepAlive: true, ...postgresTimeouts });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {
+    // Fail at start, not at the first request, when the pool cannot reach the server.
     const client = await pool.connect();
     try {
-      // Several servers may start at once against one database: migrate one at a time.
-      await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
-      try {
-        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
-      }
+      await client.query('select 1');
     } finally {
       client.release();
     }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ApiError } from '@questboard/shared/api-error';
 import { apiErrorCodes, unexpectedErrorMessage } from '@questboard/shared/error-codes';
 import { HttpError } from '../http-error';
+import { outageMessages, outageOf, outageRetryAfterSeconds } from '../lib/outage';
 
 // Fastify's own client-error codes, mapped to messages a person can act on.
 const fastifyClientErrors: Record<string, { code: string; message: string }> = {
@@ -49,6 +50,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, { code: error.code || 'BAD_REQUEST', message: error.message });
+    }
+    // A stopped or frozen database, a full disk: the client retries later (ADR 012).
+    const outage = outageOf(error);
+    if (outage) {
+      request.log.error({ err: error }, `request failed: ${outage} unavailable`);
+      reply.header('retry-after', String(outageRetryAfterSeconds));
+      return send(reply, 503, { code: apiErrorCodes.unavailable, message: outageMessages[outage] });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { code: apiErrorCodes.internal, message: unexpectedErrorMessage });

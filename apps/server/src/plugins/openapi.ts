@@ -4,6 +4,16 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
+ * Swagger UI's own policy, with the inline styles it sets at run time allowed, and without
+ * `upgrade-insecure-requests` on an http:// APP_URL: there the browser would ask for the page's
+ * scripts over https, which nothing serves (issue 21).
+ */
+export function docsContentSecurityPolicy(header: string, secureOrigin: boolean): string {
+  const styled = header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:");
+  return secureOrigin ? styled : styled.replace(/\s*upgrade-insecure-requests;?/, '');
+}
+
+/**
  * The OpenAPI document is generated from the route schemas at runtime, never written by hand.
  * `/api/openapi.json` serves it; `/api/docs` is the interactive reference.
  */
@@ -31,8 +41,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { appName: 
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    // Swagger UI sets a few inline styles at run time (its collapsible panels).
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
+    transformStaticCSP: (header) => docsContentSecurityPolicy(header, options.appUrl.startsWith('https://')),
     uiConfig: { deepLinking: true, tryItOutEnabled: false },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { DEMO_INGEST_KEY_NAME, demoDataBodySchema, demoDataStatusSchema } from '@questboard/shared/developer';
+import { organisationErrorCodes } from '@questboard/shared/organisations';
 import { projectInfoQuerySchema, projectParamsSchema } from '@questboard/shared/projects';
+import { canManageProjectData } from '@questboard/shared/usage';
 import type { Db } from '../../db/database';
 import { projects } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../http-error';
@@ -23,6 +25,7 @@ const tags = ['developer'];
 
 export const demoErrors = {
   running: () => new HttpError(409, 'DEMO_DATA_LOADING', 'Demo data is already being loaded into this project.'),
+  notAllowed: () => new HttpError(403, organisationErrorCodes.insufficientRole, 'Only owners and admins can remove demo data.'),
   realData: () =>
     new HttpError(409, 'PROJECT_HAS_EVENTS', 'This project already receives real events; demo data is only loaded into an empty project.'),
 };
@@ -91,14 +94,17 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
       preHandler: app.requireOrganisation,
       schema: {
         tags,
-        summary: "Remove the project's demo data (stopping a load in progress); real events stay",
+        summary: "Remove the project's demo data, stopping a load in progress (owners and admins); real events stay",
         security,
         params: projectParamsSchema,
         response: { 200: z.object({ removedEvents: z.number().int() }), ...errors },
       },
     },
     async (request) => {
-      const project = await getProject(db, memberOf(request).organisationId, request.params.id);
+      const member = memberOf(request);
+      const project = await getProject(db, member.organisationId, request.params.id);
+      // Deleting analytics data, demo data included, is for owners and admins (issue 21).
+      if (!canManageProjectData(member.role)) throw demoErrors.notAllowed();
       await loads.stop(project.id);
       return { removedEvents: await events.deleteDemo(project.id) };
     },

@@ -16,6 +16,7 @@ import { EventStoreBusyError, type EventStore, type NewEvent, type ProjectUsage,
 import { eventColumnsSql, projectTable, toStoredEvent } from './event-table';
 import { DuckDbMetrics } from './duckdb-metrics';
 import { allDaysDirtySql, dropRollupsSql, rollupBookkeepingSql } from './duckdb-rollups';
+import { outageOf, StorageFullError } from '../../lib/outage';
 
 export interface DuckDbEventStoreOptions {
   /** The database file; ':memory:' for a store that lives only as long as the process. */
@@ -92,6 +93,8 @@ const stagingTableSql = `CREATE OR REPLACE TEMP TABLE ${STAGING} (${stagingColum
 const stagingTypes = stagingColumns.map((column) => column.type);
 const targetColumns = stagingColumns.map((column) => column.name).join(', ');
 const stagedRows = `SELECT ${stagingColumns.map((column) => column.select).join(', ')} FROM ${STAGING}`;
+/** Less free space than this under the store, and it is not ready: the next batch would not fit. */
+const minFreeBytes = 1024 * 1024;
 /** Rows in one data chunk at most (DuckDB's vector size). */
 const CHUNK_ROWS = 2048;
 
@@ -156,6 +159,8 @@ class DuckDbEventStore implements EventStore {
   private closed = false;
   /** The staging table may hold rows of a failed commit: emptied before the next one. */
   private stagingDirty = false;
+  /** The disk was full at the last write: not ready until a write succeeds again (issue 21, ADR 012). */
+  private storageFull: StorageFullError | undefined;
   readonly metrics: DuckDbMetrics;
 
   constructor(
@@ -214,9 +219,12 @@ class DuckDbEventStore implements EventStore {
       for (const [projectId, writes] of byProject) {
         try {
           await this.serialised(() => this.commit(projectId, writes));
+          this.storageFull = undefined;
           for (const write of writes) write.resolve();
         } catch (error) {
-          for (const write of writes) write.reject(error);
+          const failure = outageOf(error) === 'storage' ? new StorageFullError({ cause: error }) : error;
+          if (failure instanceof StorageFullError) this.storageFull = failure;
+          for (const write of writes) write.reject(failure);
         } finally {
           for (const write of writes) this.queuedEvents -= write.count;
         }
@@ -442,6 +450,23 @@ class DuckDbEventStore implements EventStore {
       await connection.run('SELECT 1');
     } finally {
       connection.closeSync();
+    }
+    if (this.file !== ':memory:') {
+      const disk = await fs.promises.statfs(path.dirname(this.file));
+      if (disk.bavail * disk.bsize < minFreeBytes) throw new StorageFullError();
+    }
+    if (this.storageFull) await this.serialised(() => this.probeWrite());
+  }
+
+  /** After a full disk: one small committed write (it reaches the WAL) says whether there is room again. */
+  private async probeWrite() {
+    try {
+      await this.writer.run('CREATE TABLE IF NOT EXISTS write_probe (written_at DOUBLE)');
+      await this.writer.run(`BEGIN TRANSACTION; INSERT INTO write_probe VALUES (${Date.now()}); DELETE FROM write_probe; COMMIT`);
+      this.storageFull = undefined;
+    } catch (error) {
+      await this.writer.run('ROLLBACK').catch(() => undefined);
+      throw new StorageFullError({ cause: error });
     }
   }
 

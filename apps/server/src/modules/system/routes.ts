@@ -56,6 +56,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       const [database_, eventStore] = await Promise.all([check(request, 'database', () => database.ping()), check(request, 'event store', () => events.ping())]);
       const checks = { database: database_, eventStore };
       if (database_ === 'ok' && eventStore === 'ok') return { status: 'ready' as const, checks };
+      reply.header('retry-after', '5');
       return reply.code(503).send({ status: 'unavailable', checks });
     },
   );
@@ -80,12 +81,21 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   );
 };
 
+/** A check that has not answered by then counts as failed: /readyz stays bounded (issue 21). */
+export const readinessTimeoutMs = 3_000;
+
 async function check(request: FastifyRequest, what: string, ping: () => Promise<void>): Promise<'ok' | 'error'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${readinessTimeoutMs} ms`)), readinessTimeoutMs);
+  });
   try {
-    await ping();
+    await Promise.race([ping(), timeout]);
     return 'ok';
   } catch (error) {
     request.log.warn({ err: error }, `readiness check failed: ${what}`);
     return 'error';
+  } finally {
+    clearTimeout(timer);
   }
 }

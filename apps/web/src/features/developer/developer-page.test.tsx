@@ -274,6 +274,23 @@ describe('developer page: demo data', () => {
     expect(await within(demo).findByRole('button', { name: 'Load demo data' })).toBeInTheDocument();
   });
 
+  it('offers a member no removing of demo data, saying who can (issue 21)', async () => {
+    renderDeveloperPage({ events: [aStoredEvent({ demo: true })], demo: { state: 'done' } }, 'member');
+    const demo = section('Demo data');
+    expect(await within(demo).findByText(/This project contains/u)).toHaveTextContent(
+      'This project contains 1 demo events. Owners and admins can remove demo data.',
+    );
+    expect(within(demo).queryByRole('button', { name: 'Remove demo data' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member load demo data but not stop and remove a running load', async () => {
+    renderDeveloperPage({ demo: { state: 'running', players: 20_000 } }, 'member');
+    const demo = section('Demo data');
+    expect(await within(demo).findByRole('progressbar')).toBeInTheDocument();
+    expect(within(demo).getByText('Owners and admins can remove demo data.')).toBeInTheDocument();
+    expect(within(demo).queryByRole('button', { name: 'Stop and remove' })).not.toBeInTheDocument();
+  });
+
   it('is only for empty projects', async () => {
     renderDeveloperPage({ events: [aStoredEvent()] });
     const demo = section('Demo data');

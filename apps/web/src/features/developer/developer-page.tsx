@@ -1,5 +1,6 @@
 import { canDeleteProjects } from '@questboard/shared/projects';
 import type { Project } from '@questboard/shared/projects';
+import { canManageProjectData } from '@questboard/shared/usage';
 
 import { useAuth } from '../auth/auth-context';
 import { DemoDataSection } from './components/demo-data-section';
@@ -16,14 +17,15 @@ import { LiveCheck } from './components/live-check';
  */
 export function DeveloperPage({ project }: { project: Project }) {
   const { organizationData } = useAuth();
+  const role = organizationData?.role;
   // Games reach the server at the address this page came from.
   const origin = window.location.origin;
   return (
     <div className="mt-6 flex flex-col gap-6">
       <IngestionEndpoint origin={origin} />
-      <IngestKeysSection projectId={project.id} canRevoke={organizationData ? canDeleteProjects(organizationData.role) : false} />
+      <IngestKeysSection projectId={project.id} canRevoke={role ? canDeleteProjects(role) : false} />
       <FirstEventSnippets projectId={project.id} origin={origin} />
-      <DemoDataSection projectId={project.id} />
+      <DemoDataSection projectId={project.id} canRemove={role ? canManageProjectData(role) : false} />
       <LiveCheck projectId={project.id} />
     </div>
   );

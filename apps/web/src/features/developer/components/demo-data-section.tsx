@@ -23,8 +23,13 @@ import { demoDataView } from './demo-data-view';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** Loading a made-up game into an empty project, following its progress, and removing it again. */
-export function DemoDataSection({ projectId }: { projectId: string }) {
+const ownersRemove = 'Owners and admins can remove demo data.';
+
+/**
+ * Loading a made-up game into an empty project, following its progress, and removing it again.
+ * Any member loads it; removing it deletes analytics data, so only owners and admins can (issue 21).
+ */
+export function DemoDataSection({ projectId, canRemove }: { projectId: string; canRemove: boolean }) {
   const status = useDemoData(projectId);
   const latest = useLatestEvents(projectId);
   const load = useLoadDemoData(projectId);
@@ -107,9 +112,13 @@ export function DemoDataSection({ projectId }: { projectId: string }) {
       {!removing && view.kind === 'running' && (
         <div className="flex flex-col items-start gap-4">
           <DemoProgress sentEvents={view.sentEvents} players={view.players} percent={view.percent} />
-          <Button variant="danger-outline" size="sm" onClick={() => confirmation.ask('stop')}>
-            Stop and remove
-          </Button>
+          {canRemove ? (
+            <Button variant="danger-outline" size="sm" onClick={() => confirmation.ask('stop')}>
+              Stop and remove
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">{ownersRemove}</p>
+          )}
         </div>
       )}
 
@@ -118,12 +127,14 @@ export function DemoDataSection({ projectId }: { projectId: string }) {
           {view.error && <ErrorAlert>The load stopped before the end: {view.error}</ErrorAlert>}
           <p className="text-sm text-pretty">
             This project contains <strong className="font-semibold tabular-nums">{count(view.demoEvents)}</strong> demo events.{' '}
-            <span className="text-muted-foreground">Removing them leaves any event your game sent.</span>
+            <span className="text-muted-foreground">{canRemove ? 'Removing them leaves any event your game sent.' : ownersRemove}</span>
           </p>
-          <Button variant="danger-outline" onClick={() => confirmation.ask('remove')}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Remove demo data
-          </Button>
+          {canRemove && (
+            <Button variant="danger-outline" onClick={() => confirmation.ask('remove')}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Remove demo data
+            </Button>
+          )}
         </div>
       )}
 

@@ -47,6 +47,17 @@ export function ProjectDataSettings({ project }: { project: Project }) {
   );
 }
 
+/** What a member sees instead: who looks after the project's data (issue 21). */
+export function ProjectDataSettingsNotice() {
+  return (
+    <SettingsSection title="Analytics data">
+      <p className="text-sm text-pretty text-muted-foreground">
+        Owners and admins set the data retention and can delete this project's analytics data, demo data included.
+      </p>
+    </SettingsSection>
+  );
+}
+
 function RetentionForm({ project, current }: { project: Project; current: DataSettings['eventRetentionDays'] }) {
   const selectId = useId();
   const [value, setValue] = useState(current === null ? keepAll : String(current));

@@ -4,7 +4,7 @@ import type { Project } from '@questboard/shared/projects';
 import { useAuth } from '../../auth/auth-context';
 import { canManageProjectData } from '@questboard/shared/usage';
 import { DeleteProject } from './delete-project';
-import { ProjectDataSettings } from './project-data-settings';
+import { ProjectDataSettings, ProjectDataSettingsNotice } from './project-data-settings';
 import { ProjectDetailsForm } from './project-details-form';
 
 /** The settings page: details (the identifier read-only), and for owners and admins data retention, deleting events, deleting the project. */
@@ -16,6 +16,7 @@ export function ProjectSettings({ project }: { project: Project }) {
       {/* A fresh form per project: switching project never keeps the previous one's edits. */}
       <ProjectDetailsForm key={project.id} organisationId={organisationId} project={project} />
       {organizationData && canManageProjectData(organizationData.role) && <ProjectDataSettings key={`data-${project.id}`} project={project} />}
+      {organizationData && !canManageProjectData(organizationData.role) && <ProjectDataSettingsNotice />}
       {organizationData && canDeleteProjects(organizationData.role) && (
         <DeleteProject key={`delete-${project.id}`} organisationId={organisationId} project={project} />
       )}

@@ -175,6 +175,10 @@ describe('/project/{identifier}/settings', () => {
     expect(screen.queryByRole('button', { name: 'Delete project' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Data retention' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete analytics data' })).not.toBeInTheDocument();
+    // Issue 21: the section says who can, rather than vanishing without a word.
+    expect(screen.getByRole('region', { name: 'Analytics data' })).toHaveTextContent(
+      "Owners and admins set the data retention and can delete this project's analytics data, demo data included.",
+    );
   });
 
   it('shortens the data retention after a confirmation that says what is deleted', async () => {
