@@ -16,7 +16,9 @@ import { LtvSection } from '../components/ltv-section';
 import { MetricCard } from '../components/metric-card';
 import { TopProducts } from '../components/top-products';
 import { UpdatingNote } from '../components/updating-note';
-import { formatCount, formatDay, formatMoney, formatPercent, formatRange } from '../lib/format';
+import { formatCount, formatMoney, formatPercent, formatRange } from '../lib/format';
+import { bucketLabel } from '../lib/incomplete-buckets';
+import { incompletePoints } from '../lib/overview-comparison';
 import { type AnalyticsView, hasFilters, useAnalyticsView } from '../view/analytics-view';
 
 // /project/{identifier}/revenue-optimisation: what players pay — totals, per day, per product, and
@@ -65,7 +67,7 @@ function RevenueContent({ project }: { project: Project }) {
           definition="paying-conversion"
           detail={`${formatCount(data.totals.payingUsers)} of ${formatCount(data.totals.activeUsers)} active users`}
         />
-        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} />
+        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} incompletePoints={incompletePoints(data.series, data.incomplete)} />
         <MetricCard label="Paying users" value={data.totals.payingUsers} format={count} help="Distinct users with at least one transaction in the range." />
       </section>
       <RevenueChart revenue={data} view={view} />
@@ -86,8 +88,9 @@ function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView
         ],
         granularity: view.granularity,
         valueFormat: (value) => formatMoney(value, null),
+        incomplete: revenue.incomplete,
       }),
-    [revenue.series, view.granularity],
+    [revenue.series, view.granularity, revenue.incomplete],
   );
   const unit = revenue.currency ? ` (${revenue.currency})` : '';
   return (
@@ -98,7 +101,7 @@ function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView
         table={{
           columns: ['Date', 'Revenue', 'ARPDAU', 'Transactions', 'Paying users'],
           rows: revenue.series.map((point) => [
-            formatDay(point.date, view.granularity),
+            bucketLabel(point.date, view.granularity, revenue.incomplete),
             money(point.revenue),
             money(point.arpdau),
             formatCount(point.transactions),
