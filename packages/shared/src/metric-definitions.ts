@@ -40,6 +40,19 @@ export const metricDefinitions = [
     name: 'Cumulative LTV',
     definition: 'Cumulative LTV at day N = revenue of the cohort up to day N / cohort size.',
   },
+  // Issue 21, ADR 010 "Curves" and "Incomplete buckets", in the same words.
+  {
+    key: 'cohort-curves',
+    name: 'Retention and LTV curves',
+    definition:
+      'Every curve over days since install (the retention curve, the average cumulative LTV, each cohort row) follows one set of players: its last day is day 30, or the age of its oldest cohort when younger, and it covers the cohorts installed on days that have reached that last day, so cumulative LTV never falls and rolling retention never rises along it. The page says which cohorts and how many players.',
+  },
+  {
+    key: 'incomplete-buckets',
+    name: 'Incomplete buckets',
+    definition:
+      'Incomplete buckets (today, this week) are marked as such and compared like with like: a bucket not over yet, or cut by the range, is drawn dashed or hatched and labelled so far, and the overview compares complete days only, leaving today out of both sides.',
+  },
 ] as const satisfies readonly MetricDefinition[];
 
 export type MetricKey = (typeof metricDefinitions)[number]['key'];

@@ -1,8 +1,10 @@
 import type { CurveCohorts } from '@questboard/shared/analytics';
 
-// ADR 010 "Curves": a curve follows one set of players from day 0 to its last day. Averaging each
-// day N over the cohorts that happen to have reached it lets the set shrink as N grows, so a
-// cumulative LTV curve could fall and a rolling retention curve rise, which no set of players can do.
+// ADR 010 "Curves" (metric definition 'cohort-curves'): every curve over days since install (the
+// retention curve, the average cumulative LTV, each cohort row) follows one set of players: its last
+// day is day 30, or the age of its oldest cohort when younger, and it covers the cohorts installed on
+// days that have reached that last day, so cumulative LTV never falls and rolling retention never
+// rises along it. Averaging each day N over whichever cohorts reached it let the set shrink with N.
 
 /** One install day's cohort: its size and its figure for each day since install it has reached. */
 export interface InstallDayCells {

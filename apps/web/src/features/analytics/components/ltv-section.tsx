@@ -1,3 +1,4 @@
+import { metricDefinition } from '@questboard/shared/metric-definitions';
 import { useMemo } from 'react';
 import type { Granularity, Revenue } from '@questboard/shared/analytics';
 
@@ -6,6 +7,7 @@ import { curveCohortsText } from '../lib/incomplete-buckets';
 import { AnalyticsSection } from './analytics-section';
 import { Chart } from './chart';
 import { dayCurveOption } from './chart-options';
+import { HelpTip } from './help-tip';
 import { ScrollTable, tableClasses } from './scroll-table';
 
 /** The days since install the LTV table shows (the chart shows all 31). */
@@ -24,6 +26,7 @@ export function LtvSection({ ltv, currency, granularity }: { ltv: Revenue['ltv']
     <AnalyticsSection
       title={`Cumulative LTV by install cohort${unit}`}
       description="Revenue of the cohort up to day N after install, per installed user. A cell stays empty until the cohort has reached that day; each curve follows the same players from day 0, the install days that have reached its last day."
+      actions={<HelpTip about="Cumulative LTV curves" text={metricDefinition('cohort-curves').definition} />}
     >
       {ltv.cohorts.length === 0 ? (
         <p className="text-sm text-muted-foreground">No players installed in this range.</p>

@@ -75,6 +75,7 @@ export function RetentionCurve({ retention }: { retention: Retention }) {
     <AnalyticsSection
       title="Retention curve"
       description={`${name} by day since install, of the same players all along: the cohorts that have reached the curve's last day.`}
+      actions={<HelpTip about="Retention curve" text={metricDefinition('cohort-curves').definition} />}
     >
       {retention.curve.every((point) => point.rate === null) ? (
         <p className="text-sm text-muted-foreground">No cohort to draw a curve from yet.</p>
