@@ -51,10 +51,9 @@ import type { NewEvent } from '../src/modules/events/event-store';
 //  6. Breakdown rows: events and users from the range's matching events; newUsers = the range's new
 //     users (install in range, matching) whose install carried the value.
 //  7. Retention and LTV cohort rows: only buckets with at least one installed user, oldest first.
-//     Every curve (a row, the retention curve, the average LTV) follows one set of users: its last
-//     day is 30 or the age of its oldest user's install if younger, its users those installed at
-//     least that many days before today; later days are null. cohortUsers is that set's size on
-//     the days it reaches, else 0.
+//     Every curve (a row, the retention curve, the average LTV) follows one set of users: those
+//     installed at least N days before today, for the N of 0..30 with the most (N + 1) × users (the
+//     larger N on a tie); days after N are null. cohortUsers is that set's size up to N, else 0.
 // 11. Overview: with `to` before today the cards cover the range against the range before; a range
 //     reaching today covers its days before today against as many days before them; a range
 //     starting today or later has its figures so far and nothing to compare (previous null).
@@ -392,10 +391,13 @@ function ltvAt(users: readonly User[], day: number, today: string): number | nul
 
 /** The users a curve follows (rule 7) and its last day; null when nobody has installed yet. */
 function followed(users: readonly User[], today: string): { users: User[]; lastDay: number } | null {
-  let lastDay = -1;
-  for (const user of users) for (let day = 0; day <= RETENTION_DAYS && addDays(user.installDay, day) <= today; day += 1) lastDay = Math.max(lastDay, day);
-  if (lastDay < 0) return null;
-  return { users: users.filter((user) => addDays(user.installDay, lastDay) <= today), lastDay };
+  let best: { users: User[]; lastDay: number } | null = null;
+  for (let day = 0; day <= RETENTION_DAYS; day += 1) {
+    const reached = users.filter((user) => addDays(user.installDay, day) <= today);
+    if (reached.length === 0) break;
+    if (!best || (day + 1) * reached.length >= (best.lastDay + 1) * best.users.length) best = { users: reached, lastDay: day };
+  }
+  return best;
 }
 
 /** A curve over the users `followed` picks, and which install days and how many users those are. */

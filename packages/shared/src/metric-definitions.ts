@@ -45,7 +45,7 @@ export const metricDefinitions = [
     key: 'cohort-curves',
     name: 'Retention and LTV curves',
     definition:
-      'Every curve over days since install (the retention curve, the average cumulative LTV, each cohort row) follows one set of players: its last day is day 30, or the age of its oldest cohort when younger, and it covers the cohorts installed on days that have reached that last day, so cumulative LTV never falls and rolling retention never rises along it. The page says which cohorts and how many players.',
+      'Every curve over days since install (the retention curve, the average cumulative LTV, each cohort row) follows one set of players from day 0 to its last day: the cohorts installed on days that have reached that day. Its last day N (at most 30) is the one with the most player-days, (N + 1) × those players, the later on a tie, so cumulative LTV never falls and rolling retention never rises along it. The page says which cohorts and how many players.',
   },
   {
     key: 'incomplete-buckets',

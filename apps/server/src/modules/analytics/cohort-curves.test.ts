@@ -26,21 +26,48 @@ describe('curveOverOneSet', () => {
       cohorts: { from: '2026-10-01', to: '2026-10-02', users: 40, lastDay: 3 },
     },
     {
-      // The old averaging gave day 1 over both cohorts (0.5 + 0.9) and day 2 over the first only.
-      name: 'a younger cohort is left out rather than changing the set along the curve',
+      // Day 1 over both (100 players × 2 days) shows more than day 2 over the first (10 × 3). The old
+      // averaging gave day 1 over both and day 2 over the first alone: a different set each day.
+      name: 'the last day with the most player-days, every point over the same players',
       days: [cells('2026-10-08', 10, { 0: 1, 1: 2, 2: 3 }), cells('2026-10-09', 90, { 0: 50, 1: 90 })],
       today: '2026-10-10',
       maxDay: 30,
-      values: [0.1, 0.2, 0.3, ...Array.from({ length: 28 }, () => null)],
-      cohorts: { from: '2026-10-08', to: '2026-10-08', users: 10, lastDay: 2 },
+      values: [0.51, 0.92, ...Array.from({ length: 29 }, () => null)],
+      cohorts: { from: '2026-10-08', to: '2026-10-09', users: 100, lastDay: 1 },
     },
     {
-      name: 'empty install days and days after today do not set the last day',
+      // 30 × 3 = 90 player-days to day 2 against 40 × 2 = 80 to day 1: the older cohort alone.
+      name: 'a younger cohort left out when the longer curve shows more',
+      days: [cells('2026-10-08', 30, { 0: 30, 1: 3, 2: 6 }), cells('2026-10-09', 10, { 0: 10, 1: 1 })],
+      today: '2026-10-10',
+      maxDay: 30,
+      values: [1, 0.1, 0.2, ...Array.from({ length: 28 }, () => null)],
+      cohorts: { from: '2026-10-08', to: '2026-10-08', users: 30, lastDay: 2 },
+    },
+    {
+      // 2 × 2 = 4 either way: the later day wins.
+      name: 'a tie goes to the longer curve',
+      days: [cells('2026-10-09', 2, { 0: 2, 1: 1 }), cells('2026-10-10', 2, { 0: 2 })],
+      today: '2026-10-10',
+      maxDay: 30,
+      values: [1, 0.5, ...Array.from({ length: 29 }, () => null)],
+      cohorts: { from: '2026-10-09', to: '2026-10-09', users: 2, lastDay: 1 },
+    },
+    {
+      name: 'empty install days and days after today do not count',
       days: [cells('2026-10-01', 0, {}), cells('2026-10-09', 4, { 0: 2, 1: 1 }), cells('2026-10-11', 5, { 0: 5 })],
       today: '2026-10-10',
       maxDay: 2,
       values: [0.5, 0.25, null],
       cohorts: { from: '2026-10-09', to: '2026-10-09', users: 4, lastDay: 1 },
+    },
+    {
+      name: 'cohorts older than the longest curve: all of them to its last day',
+      days: [cells('2026-09-01', 3, { 0: 3, 1: 1 }), cells('2026-09-02', 1, { 0: 1, 1: 1 })],
+      today: '2026-10-10',
+      maxDay: 1,
+      values: [1, 0.5],
+      cohorts: { from: '2026-09-01', to: '2026-09-02', users: 4, lastDay: 1 },
     },
     {
       name: 'cohorts installed today: a curve of day 0 only',
@@ -134,7 +161,7 @@ describe('curveOverOneSet on 500 random populations', () => {
     }
   });
 
-  it('says which cohorts it follows: all of them reached the last day, and their users', () => {
+  it('says which cohorts it follows: those that reached the last day, the one with the most player-days', () => {
     for (const { seed, players } of populations) {
       const { values, cohorts } = curveOverOneSet(cellsOf(players, rolling), TODAY, MAX_DAY);
       if (!cohorts) throw new Error(`seed ${seed}: no cohorts`);
@@ -142,6 +169,12 @@ describe('curveOverOneSet on 500 random populations', () => {
       expect(cohorts.users, `seed ${seed}`).toBe(followed.length);
       expect(values.findLastIndex((value) => value !== null), `seed ${seed}`).toBe(cohorts.lastDay);
       expect(cohorts.from <= cohorts.to && cohorts.to <= dayOf(cohorts.lastDay), `seed ${seed}`).toBe(true);
+      // No other last day would show more player-days.
+      const oldest = Math.min(MAX_DAY, Math.max(...players.map((player) => player.installAge)));
+      for (let n = 0; n <= oldest; n += 1) {
+        const reaching = players.filter((player) => player.installAge >= n).length;
+        expect((n + 1) * reaching, `seed ${seed}, day ${n}`).toBeLessThanOrEqual((cohorts.lastDay + 1) * cohorts.users);
+      }
     }
   });
 

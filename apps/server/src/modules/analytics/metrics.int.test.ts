@@ -358,7 +358,8 @@ table('revenue', revenueSchema.omit({ incomplete: true }), [
     // In range: 5 (r1 03-10), 10 (r1) + 10 (r4) on 03-11, 2.5 EUR (r2) + 1 (r5) on 03-12: 28.5 in 5.
     // DAU 2 (r1, r2), 3 (r1, r3, r4), 2 (r2, r5): 7. Payers r1, r4, r2, r5 of 5 active users.
     // LTV, today 03-12: cohort 03-10 is r1, r2: 5/2, 15/2, 17.5/2. 03-11 is r3: 0, 0. 03-12 is r5: 1.
-    // Average: one set of cohorts to day 2, the oldest's age: only 03-10 has reached it (ADR 010).
+    // Average over one set of cohorts (ADR 010): to day 1, r1, r2, r3: 3 × 2 = 6 player-days; to day
+    // 2, r1, r2: 2 × 3 = 6 too, and a tie goes to the longer curve: 03-10 alone.
     name: 'totals, series, products and cumulative LTV',
     events: revenueEvents,
     ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12'), '2026-03-12'),
@@ -390,6 +391,7 @@ table('revenue', revenueSchema.omit({ incomplete: true }), [
     // iOS: purchases 5 (r1 03-10) and 10 (r4 03-11); r1's web purchase is not iOS revenue.
     // DAU 1 (r1), 2 (r3, r4), 0: ARPDAU 15/3, and null on 03-12. Active r1, r3, r4.
     // LTV cohorts by iOS install: r1 (03-10) counts its web purchase too: 5, 15, 15. r3: 0, 0.
+    // Average: to day 1 over r1 and r3 (2 × 2 player-days) rather than day 2 over r1 (1 × 3).
     name: 'a platform filter: activity revenue filtered, LTV by install with every purchase',
     events: revenueEvents,
     ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12', { platform: 'ios' }), '2026-03-12'),
@@ -410,8 +412,8 @@ table('revenue', revenueSchema.omit({ incomplete: true }), [
           { cohort: '2026-03-10', size: 1, values: cells(5, 15, 15) },
           { cohort: '2026-03-11', size: 1, values: cells(0, 0) },
         ],
-        average: cells(5, 15, 15),
-        averageCohorts: { from: '2026-03-10', to: '2026-03-10', users: 1, lastDay: 2 },
+        average: cells(2.5, 7.5),
+        averageCohorts: { from: '2026-03-10', to: '2026-03-11', users: 2, lastDay: 1 },
       },
     },
   },
@@ -476,7 +478,8 @@ table('retention', retentionSchema, [
   {
     // Today 03-10. Cohort 03-02 (t1, t2), days 0..8 reached: t1 on day 1 and 3, t2 on day 2.
     // Cohort 03-03 (t3), days 0..7: day 1 and day 7 (03-10, after the range: it counts).
-    // Curve: one set of cohorts to day 8, the oldest's age: only 03-02 has reached it (ADR 010).
+    // Curve (ADR 010): to day 7 over all three (3 × 8 player-days) rather than day 8 over t1, t2
+    // (2 × 9). Day 1 t1 + t3; day 2 t2; day 3 t1; day 7 t3.
     name: 'classic retention by install day, cells after today null',
     events: retentionEvents,
     ask: (metrics) => metrics.retention(projectId, retentionView('2026-03-02', '2026-03-03'), '2026-03-10'),
@@ -486,8 +489,8 @@ table('retention', retentionSchema, [
         { cohort: '2026-03-02', size: 2, values: cells(1, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0) },
         { cohort: '2026-03-03', size: 1, values: cells(1, 1, 0, 0, 0, 0, 0, 1) },
       ],
-      curve: cells(1, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0).map((rate, day) => ({ day, rate, cohortUsers: day <= 8 ? 2 : 0 })),
-      curveCohorts: { from: '2026-03-02', to: '2026-03-02', users: 2, lastDay: 8 },
+      curve: cells(1, 2 / 3, 1 / 3, 1 / 3, 0, 0, 0, 1 / 3).map((rate, day) => ({ day, rate, cohortUsers: day <= 7 ? 3 : 0 })),
+      curveCohorts: { from: '2026-03-02', to: '2026-03-03', users: 3, lastDay: 7 },
     },
   },
   {
@@ -502,28 +505,29 @@ table('retention', retentionSchema, [
         { cohort: '2026-03-02', size: 2, values: cells(1, 1, 1, 0.5, 0, 0, 0, 0, 0) },
         { cohort: '2026-03-03', size: 1, values: cells(1, 1, 1, 1, 1, 1, 1, 1) },
       ],
-      // One set of cohorts to day 8: 03-02 alone (t1 active to day 3, t2 to day 2).
-      curve: cells(1, 1, 1, 0.5, 0, 0, 0, 0, 0).map((rate, day) => ({ day, rate, cohortUsers: day <= 8 ? 2 : 0 })),
-      curveCohorts: { from: '2026-03-02', to: '2026-03-02', users: 2, lastDay: 8 },
+      // All three to day 7: t1 retained to day 3, t2 to day 2, t3 to day 7.
+      curve: cells(1, 1, 1, 2 / 3, 1 / 3, 1 / 3, 1 / 3, 1 / 3).map((rate, day) => ({ day, rate, cohortUsers: day <= 7 ? 3 : 0 })),
+      curveCohorts: { from: '2026-03-02', to: '2026-03-03', users: 3, lastDay: 7 },
     },
   },
   {
     // iOS installs, weeks of 03-02..03-22: week 03-02 is t1 and t3 (t2 installed on Android, t5
     // before the range), week 03-09 is t4, week 03-16 installs nobody (no row). Activity is every
     // event: t1's web event on day 3 counts. Each user's day N is from their own install day.
-    // Week 03-02 follows the install days that reached day 8, its oldest's age: t1 alone (active on
-    // days 0, 1 and 3). Week 03-09 (t4, days 0 and 1 reached). The curve: t1 alone too.
+    // Week 03-02 follows t1 and t3 to day 7 (2 × 8 player-days against t1 alone to day 8, 1 × 9):
+    // day 1 both; day 3 t1; day 7 t3. Week 03-09 is t4 (days 0 and 1 reached). The curve: to day 1
+    // over all three is 3 × 2; to day 7 over t1 and t3 is 2 × 8: the same as week 03-02.
     name: 'weekly cohorts of a filtered install, activity unfiltered',
     events: retentionEvents,
     ask: (metrics) => metrics.retention(projectId, retentionView('2026-03-02', '2026-03-22', { granularity: 'week', platform: 'ios' }), '2026-03-10'),
     expected: {
       mode: 'classic',
       cohorts: [
-        { cohort: '2026-03-02', size: 2, values: cells(1, 1, 0, 1, 0, 0, 0, 0, 0) },
+        { cohort: '2026-03-02', size: 2, values: cells(1, 1, 0, 0.5, 0, 0, 0, 0.5) },
         { cohort: '2026-03-09', size: 1, values: cells(1, 0) },
       ],
-      curve: cells(1, 1, 0, 1, 0, 0, 0, 0, 0).map((rate, day) => ({ day, rate, cohortUsers: day <= 8 ? 1 : 0 })),
-      curveCohorts: { from: '2026-03-02', to: '2026-03-02', users: 1, lastDay: 8 },
+      curve: cells(1, 1, 0, 0.5, 0, 0, 0, 0.5).map((rate, day) => ({ day, rate, cohortUsers: day <= 7 ? 2 : 0 })),
+      curveCohorts: { from: '2026-03-02', to: '2026-03-03', users: 2, lastDay: 7 },
     },
   },
 ]);
