@@ -152,6 +152,14 @@ test('every analytics page shows figures from the demo data', async () => {
     await expect(topEvents.getByRole('row').filter({ hasText: name }).getByRole('cell').first()).toHaveText(shape.count);
   }
   await shootPage('overview');
+  // The chart's tooltip over today names it so far (issue 21).
+  const dauChart = await expectChart(/^Daily active and new users, /);
+  await dauChart.scrollIntoViewIfNeeded();
+  const box = (await dauChart.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
+  await expect(dauChart).toContainText('(so far)');
+  await dauChart.screenshot({ path: path.join(shotsDir, 'analytics-overview-so-far-tooltip-light-1280.png') });
+  await page.mouse.move(0, 0);
 
   // Dashboard: nothing pinned yet, and where to pin from.
   await openPage('Dashboard');

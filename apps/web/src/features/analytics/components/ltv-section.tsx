@@ -26,13 +26,15 @@ export function LtvSection({ ltv, currency, granularity }: { ltv: Revenue['ltv']
     <AnalyticsSection
       title={`Cumulative LTV by install cohort${unit}`}
       description="Revenue of the cohort up to day N after install, per installed user. A cell stays empty until the cohort has reached that day; each curve follows the same players from day 0, the install days that have reached its last day."
-      actions={<HelpTip about="Cumulative LTV curves" text={metricDefinition('cohort-curves').definition} />}
     >
       {ltv.cohorts.length === 0 ? (
         <p className="text-sm text-muted-foreground">No players installed in this range.</p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">Average LTV: {cohorts}.</p>
+          <p className="flex items-start gap-1 text-sm text-muted-foreground">
+            <span>Average LTV: {cohorts}.</span>
+            <HelpTip about="Which cohorts a curve follows" text={metricDefinition('cohort-curves').definition} className="-mt-0.5" />
+          </p>
           <Chart
             option={option}
             height={240}

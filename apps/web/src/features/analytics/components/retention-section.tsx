@@ -75,13 +75,15 @@ export function RetentionCurve({ retention }: { retention: Retention }) {
     <AnalyticsSection
       title="Retention curve"
       description={`${name} by day since install, of the same players all along: the cohorts that have reached the curve's last day.`}
-      actions={<HelpTip about="Retention curve" text={metricDefinition('cohort-curves').definition} />}
     >
       {retention.curve.every((point) => point.rate === null) ? (
         <p className="text-sm text-muted-foreground">No cohort to draw a curve from yet.</p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">{cohorts}.</p>
+          <p className="flex items-start gap-1 text-sm text-muted-foreground">
+            <span>{cohorts}.</span>
+            <HelpTip about="Which cohorts a curve follows" text={metricDefinition('cohort-curves').definition} className="-mt-0.5" />
+          </p>
           <p className="sr-only">{curveSummary(retention.curve, retention.mode)}</p>
           <Chart
             ariaLabel={label}
