@@ -48,6 +48,7 @@ function RevenueContent({ project }: { project: Project }) {
   }
   const money = (value: number | null) => formatMoney(value, data.currency);
   const count = (value: number | null) => formatCount(value);
+  const soFar = incompletePoints(data.series, data.incomplete);
   return (
     <div aria-busy={revenue.isPlaceholderData} className="flex flex-col gap-6">
       <UpdatingNote updating={revenue.isPlaceholderData} />
@@ -57,8 +58,8 @@ function RevenueContent({ project }: { project: Project }) {
           : 'No purchases in this range: a purchase is an event with a revenue_amount.'}
       </p>
       <section aria-label="Revenue totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        <MetricCard label="Revenue" value={data.totals.revenue} format={money} definition="revenue" points={data.series.map((point) => point.revenue)} />
-        <MetricCard label="ARPDAU" value={data.totals.arpdau} format={money} definition="arpdau" points={data.series.map((point) => point.arpdau)} />
+        <MetricCard label="Revenue" value={data.totals.revenue} format={money} definition="revenue" points={data.series.map((point) => point.revenue)} incompletePoints={soFar} />
+        <MetricCard label="ARPDAU" value={data.totals.arpdau} format={money} definition="arpdau" points={data.series.map((point) => point.arpdau)} incompletePoints={soFar} />
         <MetricCard label="ARPPU" value={data.totals.arppu} format={money} definition="arppu" />
         <MetricCard
           label="Paying conversion"
@@ -67,7 +68,7 @@ function RevenueContent({ project }: { project: Project }) {
           definition="paying-conversion"
           detail={`${formatCount(data.totals.payingUsers)} of ${formatCount(data.totals.activeUsers)} active users`}
         />
-        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} incompletePoints={incompletePoints(data.series, data.incomplete)} />
+        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} incompletePoints={soFar} />
         <MetricCard label="Paying users" value={data.totals.payingUsers} format={count} help="Distinct users with at least one transaction in the range." />
       </section>
       <RevenueChart revenue={data} view={view} />
