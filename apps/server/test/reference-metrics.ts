@@ -30,7 +30,7 @@ import {
   type Revenue,
 } from '@questboard/shared/analytics';
 import type { StoredEvent } from '@questboard/shared/events';
-import type { ProjectMetrics } from '../src/modules/analytics/project-metrics';
+import type { ProjectMetrics, StoreAnswer } from '../src/modules/analytics/project-metrics';
 import type { NewEvent } from '../src/modules/events/event-store';
 
 // The reference implementation of every analytics metric (ADR 010), in plain loops over an array of
@@ -51,7 +51,12 @@ import type { NewEvent } from '../src/modules/events/event-store';
 //  6. Breakdown rows: events and users from the range's matching events; newUsers = the range's new
 //     users (install in range, matching) whose install carried the value.
 //  7. Retention and LTV cohort rows: only buckets with at least one installed user, oldest first.
-//     The retention curve's cohortUsers is the number of users eligible for that day.
+//     Every curve (a row, the retention curve, the average LTV) follows one set of users: those
+//     installed at least N days before today, for the N of 0..30 with the most (N + 1) × users (the
+//     larger N on a tie); days after N are null. cohortUsers is that set's size up to N, else 0.
+// 11. Overview: with `to` before today the cards cover the range against the range before; a range
+//     reaching today covers its days before today against as many days before them; a range
+//     starting today or later has its figures so far and nothing to compare (previous null).
 //  8. Explorer: breakdown 'none' gives one series, key null, label the event name or 'All events'.
 //     A breakdown ranks its values by events (all selected events, with or without the property),
 //     ties by key asc (null last); the null key is labelled '(not set)'; 'Other' (key and label)
@@ -384,16 +389,37 @@ function ltvAt(users: readonly User[], day: number, today: string): number | nul
   return ratio(revenue, counted.length);
 }
 
+/** The users a curve follows (rule 7) and its last day; null when nobody has installed yet. */
+function followed(users: readonly User[], today: string): { users: User[]; lastDay: number } | null {
+  let best: { users: User[]; lastDay: number } | null = null;
+  for (let day = 0; day <= RETENTION_DAYS; day += 1) {
+    const reached = users.filter((user) => addDays(user.installDay, day) <= today);
+    if (reached.length === 0) break;
+    if (!best || (day + 1) * reached.length >= (best.lastDay + 1) * best.users.length) best = { users: reached, lastDay: day };
+  }
+  return best;
+}
+
+/** A curve over the users `followed` picks, and which install days and how many users those are. */
+function curveOf(users: readonly User[], today: string, value: (users: User[], day: number) => number | null) {
+  const set = followed(users, today);
+  const installDays = (set?.users ?? []).map((user) => user.installDay).sort();
+  return {
+    values: retentionDays().map((day) => (set && day <= set.lastDay ? value(set.users, day) : null)),
+    cohorts: set ? { from: installDays[0]!, to: installDays.at(-1)!, users: set.users.length, lastDay: set.lastDay } : null,
+  };
+}
+
 function retentionDays(): number[] {
   return Array.from({ length: RETENTION_DAYS + 1 }, (_, day) => day);
 }
 
-function cohortRows(data: Data, query: AnalyticsQuery, value: (users: User[], day: number) => number | null): CohortRow[] {
+function cohortRows(data: Data, query: AnalyticsQuery, today: string, value: (users: User[], day: number) => number | null): CohortRow[] {
   const rows: CohortRow[] = [];
   for (const bucket of bucketsOf(query, query.granularity)) {
     const users = cohortOf(data, bucket.days, query);
     if (users.length === 0) continue;
-    rows.push({ cohort: bucket.date, size: users.length, values: retentionDays().map((day) => value(users, day)) });
+    rows.push({ cohort: bucket.date, size: users.length, values: curveOf(users, today, value).values });
   }
   return rows;
 }
@@ -401,22 +427,25 @@ function cohortRows(data: Data, query: AnalyticsQuery, value: (users: User[], da
 // ---------------------------------------------------------------------------------------------
 // The methods
 
-function overview(data: Data, query: AnalyticsQuery, today: string): Overview {
+function overview(data: Data, query: AnalyticsQuery, today: string): StoreAnswer<Overview> {
   const view = viewOf(data, query);
-  const previous = previousRange(query);
-  const current = cardFigures(data, view, daysOf(query), today);
-  const before = cardFigures(data, view, daysOf(previous), today);
+  const complete = query.to < today ? query.to : query.from < today ? addDays(today, -1) : null;
+  const cardRange = { from: query.from, to: complete ?? query.to };
+  const previous = complete === null ? null : previousRange(cardRange);
+  const current = cardFigures(data, view, daysOf(cardRange), today);
+  const before = previous ? cardFigures(data, view, daysOf(previous), today) : null;
   const buckets = bucketsOf(query, query.granularity).map((bucket) => ({ date: bucket.date, figures: cardFigures(data, view, bucket.days, today) }));
   const inRange = rowsIn(view, daysOf(query));
   const names = groupBy(inRange, (row) => row.event.name);
   return {
     range: { from: query.from, to: query.to },
+    cardRange,
     previousRange: previous,
     currency: currencyOf(inRange.filter((row) => amountOf(row) !== null)),
     cards: overviewMetricKeys.map((key) => ({
       key,
       value: current[key],
-      previous: before[key],
+      previous: before?.[key] ?? null,
       series: buckets.map((bucket) => ({ date: bucket.date, value: bucket.figures[key] })),
     })),
     totalEvents: inRange.length,
@@ -445,7 +474,7 @@ function cardFigures(data: Data, view: View, days: string[], today: string): Rec
   };
 }
 
-function players(data: Data, query: AnalyticsQuery): Players {
+function players(data: Data, query: AnalyticsQuery): StoreAnswer<Players> {
   const view = viewOf(data, query);
   const days = daysOf(query);
   const active = activeOver(view, days);
@@ -557,7 +586,7 @@ function storedEvent(row: Row): StoredEvent {
   };
 }
 
-function revenue(data: Data, query: AnalyticsQuery, today: string): Revenue {
+function revenue(data: Data, query: AnalyticsQuery, today: string): StoreAnswer<Revenue> {
   const view = viewOf(data, query);
   const days = daysOf(query);
   const transactions = transactionsIn(view, days);
@@ -593,26 +622,26 @@ function revenue(data: Data, query: AnalyticsQuery, today: string): Revenue {
       .sort((a, b) => b.revenue - a.revenue || compareText(a.productId, b.productId))
       .slice(0, TOP_PRODUCTS),
     ltv: {
-      cohorts: cohortRows(data, query, (users, day) => ltvAt(users, day, today)),
-      average: retentionDays().map((day) => ltvAt(cohort, day, today)),
+      cohorts: cohortRows(data, query, today, (users, day) => ltvAt(users, day, today)),
+      average: curveOf(cohort, today, (users, day) => ltvAt(users, day, today)).values,
+      averageCohorts: curveOf(cohort, today, () => null).cohorts,
     },
   };
 }
 
 function retention(data: Data, query: RetentionQuery, today: string): Retention {
   const cohort = cohortOf(data, daysOf(query), query);
+  const rate = (users: User[], day: number) => retentionRate(users, day, query.mode, today);
+  const curve = curveOf(cohort, today, rate);
   return {
     mode: query.mode,
-    cohorts: cohortRows(data, query, (users, day) => retentionRate(users, day, query.mode, today)),
-    curve: retentionDays().map((day) => ({
-      day,
-      rate: retentionRate(cohort, day, query.mode, today),
-      cohortUsers: eligible(cohort, day, today).length,
-    })),
+    cohorts: cohortRows(data, query, today, rate),
+    curve: curve.values.map((value, day) => ({ day, rate: value, cohortUsers: value === null ? 0 : (curve.cohorts?.users ?? 0) })),
+    curveCohorts: curve.cohorts,
   };
 }
 
-function engagement(data: Data, query: AnalyticsQuery): Engagement {
+function engagement(data: Data, query: AnalyticsQuery): StoreAnswer<Engagement> {
   const view = viewOf(data, query);
   const days = daysOf(query);
   const sessions = sessionsIn(data, view, days);
@@ -661,7 +690,7 @@ function measure(rows: readonly Row[], query: ExploreQuery): number | null {
   return query.measure === 'sum' ? sum(values) : mean(values);
 }
 
-function explore(data: Data, query: ExploreQuery): Explore {
+function explore(data: Data, query: ExploreQuery): StoreAnswer<Explore> {
   const view = viewOf(data, query);
   const selected = rowsIn(view, daysOf(query)).filter((row) => query.event === null || row.event.name === query.event);
   const buckets = bucketsOf(query, query.granularity);

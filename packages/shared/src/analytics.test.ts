@@ -5,6 +5,7 @@ import {
   createChartBodySchema,
   exploreQuerySchema,
   pinnedQuerySchema,
+  overviewRanges,
   previousRange,
   propertyRequiredMessage,
   rangeDays,
@@ -174,6 +175,38 @@ describe('previousRange', () => {
   ])('before %j: %j', (range, expected) => {
     expect(previousRange(range)).toEqual(expected);
     expect(rangeDays(expected)).toBe(rangeDays(range));
+  });
+});
+
+describe('overviewRanges', () => {
+  it.each([
+    {
+      name: 'a past range: all of it, against the range before',
+      view: { from: '2026-11-01', to: '2026-11-10' },
+      expected: { cardRange: { from: '2026-11-01', to: '2026-11-10' }, previousRange: { from: '2026-10-22', to: '2026-10-31' } },
+    },
+    {
+      name: 'a range ending yesterday is whole',
+      view: { from: '2026-11-18', to: '2026-11-24' },
+      expected: { cardRange: { from: '2026-11-18', to: '2026-11-24' }, previousRange: { from: '2026-11-11', to: '2026-11-17' } },
+    },
+    {
+      name: 'a range reaching today: its complete days against as many before them',
+      view: { from: '2026-10-27', to: '2026-11-25' },
+      expected: { cardRange: { from: '2026-10-27', to: '2026-11-24' }, previousRange: { from: '2026-09-28', to: '2026-10-26' } },
+    },
+    {
+      name: 'a range past today: the same',
+      view: { from: '2026-11-20', to: '2026-11-30' },
+      expected: { cardRange: { from: '2026-11-20', to: '2026-11-24' }, previousRange: { from: '2026-11-15', to: '2026-11-19' } },
+    },
+    {
+      name: 'today alone: figures so far, nothing to compare',
+      view: { from: '2026-11-25', to: '2026-11-25' },
+      expected: { cardRange: { from: '2026-11-25', to: '2026-11-25' }, previousRange: null },
+    },
+  ])('$name', ({ view, expected }) => {
+    expect(overviewRanges(view, '2026-11-25')).toEqual(expected);
   });
 });
 

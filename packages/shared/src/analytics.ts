@@ -86,6 +86,18 @@ export function previousRange(view: { from: string; to: string }): { from: strin
   return { from: isoDate(new Date(from - days * DAY_MS)), to: isoDate(new Date(from - DAY_MS)) };
 }
 
+/**
+ * The days the overview's cards cover and the range they are compared with (ADR 010 "Incomplete
+ * buckets"): only complete days, so a part of today never meets a whole day. A range reaching today
+ * covers its days before today; a range of today (or later) only has figures so far and no comparison.
+ */
+export function overviewRanges(view: { from: string; to: string }, today: string): { cardRange: { from: string; to: string }; previousRange: { from: string; to: string } | null } {
+  if (view.to < today) return { cardRange: { from: view.from, to: view.to }, previousRange: previousRange(view) };
+  if (view.from >= today) return { cardRange: { from: view.from, to: view.to }, previousRange: null };
+  const cardRange = { from: view.from, to: isoDate(new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS)) };
+  return { cardRange, previousRange: previousRange(cardRange) };
+}
+
 export function isoDate(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
@@ -169,6 +181,23 @@ export type SeriesPoint = z.infer<typeof point>;
 
 const rangeSchema = z.object({ from: day, to: day });
 
+/** ADR 010 "Incomplete buckets": the series answers say which of their buckets are not whole. */
+const incompleteBuckets = z
+  .array(day)
+  .describe('labels of the buckets not over yet (today, this week) or cut by the range: their figures are so far');
+
+/** The one set of cohorts a curve follows from day 0 to its last day (ADR 010 "Curves"). */
+const curveCohorts = z
+  .object({
+    from: day.describe('first install day of the cohorts the curve follows'),
+    to: day.describe('last install day of them: every one has reached lastDay'),
+    users: z.number().int().describe('their installed users, the denominator of every point'),
+    lastDay: z.number().int().describe('the last day since install the curve reaches; later points are null'),
+  })
+  .nullable()
+  .describe('null: no cohort has reached day 0 yet');
+export type CurveCohorts = z.infer<typeof curveCohorts>;
+
 export const overviewMetricKeys = [
   'dau',
   'new-users',
@@ -185,13 +214,16 @@ export type OverviewMetricKey = (typeof overviewMetricKeys)[number];
 export const overviewSchema = z
   .object({
     range: rangeSchema,
-    previousRange: rangeSchema,
+    cardRange: rangeSchema.describe("the days the cards' figures cover: the range's complete days (see overviewRanges)"),
+    previousRange: rangeSchema.nullable().describe('what the cards are compared with; null: no complete day to compare yet'),
+    incomplete: incompleteBuckets,
     currency: z.string().nullable().describe('the currency most purchases use; revenue is summed as sent'),
     cards: z.array(
       z.object({
         key: z.enum(overviewMetricKeys),
         value: z.number().nullable().describe('null: nothing to compute it from (no users, no cohort old enough)'),
         previous: z.number().nullable().describe('the same figure over the previous range'),
+        // The series covers the whole range, today so far included (marked in `incomplete`).
         series: z.array(point),
       }),
     ),
@@ -233,6 +265,7 @@ export const playersSchema = z
       }),
     ),
     breakdowns: z.object({ platform: z.array(breakdownRow), country: z.array(breakdownRow), app_version: z.array(breakdownRow) }),
+    incomplete: incompleteBuckets,
   })
   .meta({ id: 'AnalyticsPlayers' });
 export type Players = z.infer<typeof playersSchema>;
@@ -301,8 +334,10 @@ export const revenueSchema = z
     topProducts: z.array(z.object({ productId: z.string().nullable(), revenue: z.number(), transactions: z.number().int(), buyers: z.number().int() })),
     ltv: z.object({
       cohorts: z.array(cohortRow).describe('cumulative revenue per installed user, by day since install'),
-      average: z.array(z.number().nullable()).describe('all cohorts together, weighted by size'),
+      average: z.array(z.number().nullable()).describe('the cohorts of averageCohorts together, day 0 to its lastDay'),
+      averageCohorts: curveCohorts,
     }),
+    incomplete: incompleteBuckets,
   })
   .meta({ id: 'AnalyticsRevenue' });
 export type Revenue = z.infer<typeof revenueSchema>;
@@ -312,6 +347,7 @@ export const retentionSchema = z
     mode: z.enum(retentionModes),
     cohorts: z.array(cohortRow).describe('share of the cohort retained on each day, 0 to 1'),
     curve: z.array(z.object({ day: z.number().int(), rate: z.number().nullable(), cohortUsers: z.number().int() })),
+    curveCohorts,
   })
   .meta({ id: 'AnalyticsRetention' });
 export type Retention = z.infer<typeof retentionSchema>;
@@ -340,6 +376,7 @@ export const engagementSchema = z
       z.object({ date: day, sessions: z.number().int(), sessionsPerDau: z.number().nullable(), averageSessionLength: z.number().nullable() }),
     ),
     sessionLength: z.array(z.object({ label: z.string(), minSeconds: z.number(), maxSeconds: z.number().nullable(), sessions: z.number().int() })),
+    incomplete: incompleteBuckets,
   })
   .meta({ id: 'AnalyticsEngagement' });
 export type Engagement = z.infer<typeof engagementSchema>;
@@ -355,6 +392,7 @@ export const exploreSchema = z
       }),
     ),
     truncated: z.boolean().describe(`more than ${EXPLORE_MAX_SERIES} breakdown values`),
+    incomplete: incompleteBuckets,
   })
   .meta({ id: 'AnalyticsExplore' });
 export type Explore = z.infer<typeof exploreSchema>;

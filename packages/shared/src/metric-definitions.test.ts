@@ -7,8 +7,11 @@ describe('metric definitions', () => {
     expect(metricDefinitions.map((metric) => metric.name)).toEqual([
       'DAU', 'WAU / MAU', 'Stickiness', 'New users', 'Classic Dn retention', 'Rolling Dn retention', 'Session',
       'Session length', 'Revenue', 'ARPDAU', 'ARPPU', 'Paying conversion', 'Cumulative LTV',
+      'Retention and LTV curves', 'Incomplete buckets',
     ]);
     expect(metricDefinition('stickiness').definition).toBe('Stickiness = DAU / MAU.');
     expect(metricDefinition('arpdau').definition).toBe('ARPDAU = revenue that day / DAU.');
+    // DESIGN.md's sentence, word for word, then how the product applies it.
+    expect(metricDefinition('incomplete-buckets').definition).toMatch(/^Incomplete buckets \(today, this week\) are marked as such and compared like with like[:.]/u);
   });
 });

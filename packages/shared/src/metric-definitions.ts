@@ -40,6 +40,19 @@ export const metricDefinitions = [
     name: 'Cumulative LTV',
     definition: 'Cumulative LTV at day N = revenue of the cohort up to day N / cohort size.',
   },
+  // Issue 21, ADR 010 "Curves" and "Incomplete buckets", in the same words.
+  {
+    key: 'cohort-curves',
+    name: 'Retention and LTV curves',
+    definition:
+      'Every curve over days since install (the retention curve, the average cumulative LTV, each cohort row) follows one set of players from day 0 to its last day: the cohorts installed on days that have reached that day. Its last day N (at most 30) is the one with the most player-days, (N + 1) × those players, the later on a tie, so cumulative LTV never falls and rolling retention never rises along it. The page says which cohorts and how many players.',
+  },
+  {
+    key: 'incomplete-buckets',
+    name: 'Incomplete buckets',
+    definition:
+      'Incomplete buckets (today, this week) are marked as such and compared like with like: a bucket not over yet, or cut by the range, is drawn dashed or hatched and labelled so far, and the overview compares complete days only, leaving today out of both sides.',
+  },
 ] as const satisfies readonly MetricDefinition[];
 
 export type MetricKey = (typeof metricDefinitions)[number]['key'];

@@ -65,17 +65,53 @@ describe.each(databaseTargets)('analytics and dashboard calls on $name', (target
     expect(response.statusCode).toBe(200);
     const overview = response.json<Overview>();
     expect(overview.range).toEqual({ from: '2026-11-10', to: '2026-11-16' });
-    expect(overview.previousRange).toEqual({ from: '2026-11-03', to: '2026-11-09' });
+    // Today (11-16) is not over: the cards cover the days before it, the series include it.
+    expect(overview.cardRange).toEqual({ from: '2026-11-10', to: '2026-11-15' });
+    expect(overview.previousRange).toEqual({ from: '2026-11-04', to: '2026-11-09' });
+    expect(overview.incomplete).toEqual(['2026-11-16']);
     expect(overview.currency).toBe('EUR');
     expect(overview.totalEvents).toBe(3);
     const card = (key: string) => overview.cards.find((item) => item.key === key);
-    expect(card('new-users')?.value).toBe(2);
-    expect(card('revenue')?.value).toBeCloseTo(4.99);
-    expect(card('mau')?.value).toBe(2);
+    expect(card('new-users')?.value).toBe(1);
+    expect(card('new-users')?.series.at(-1)).toEqual({ date: '2026-11-16', value: 1 });
+    expect(card('revenue')?.series.at(-1)?.value).toBeCloseTo(4.99);
+    expect(card('mau')?.value).toBe(1);
 
     const ios = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/analytics/overview?${view}&platform=ios`)).json<Overview>();
     expect(ios.totalEvents).toBe(2);
     expect(ios.cards.find((item) => item.key === 'new-users')?.value).toBe(1);
+  });
+
+  it('at 06:00 compares complete days only and marks today, and this week, as so far', async () => {
+    await t.close();
+    t = await createTestApp(target, { clock: manualClock(new Date('2026-11-16T06:00:00Z')) });
+    owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
+    projectId = (await createProject(t.app, owner.token, 'Pixel Quest')).id;
+    // The same whole day in both ranges (11-08 and 11-15: four players, a purchase of 2), and six
+    // hours of today with one player: compared with a whole day, DAU fell 75% and revenue 100%.
+    const day = (date: string) => [
+      ...['p1', 'p2', 'p3', 'p4'].map((user, index) => event(user, `${date}T${10 + index}:00:00Z`)),
+      event('p1', `${date}T20:00:00Z`, { name: 'purchase', revenue_amount: 2, currency: 'EUR' }),
+    ];
+    await ingest(projectId, [...day('2026-11-08'), ...day('2026-11-15'), event('p1', '2026-11-16T05:00:00Z')]);
+    const overview = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/analytics/overview?${view}`)).json<Overview>();
+    expect(overview.cardRange).toEqual({ from: '2026-11-10', to: '2026-11-15' });
+    expect(overview.previousRange).toEqual({ from: '2026-11-04', to: '2026-11-09' });
+    const card = (key: string) => overview.cards.find((item) => item.key === key)!;
+    for (const key of ['dau', 'sessions', 'revenue', 'arpdau']) expect(card(key).value, key).toBe(card(key).previous);
+    expect(card('dau').series.at(-1)).toEqual({ date: '2026-11-16', value: 1 });
+    expect(overview.incomplete).toEqual(['2026-11-16']);
+
+    // Every series answer says which buckets are so far: today, and by week the week cut by the
+    // range's start (Tuesday 11-10) and this week (Monday 11-16).
+    for (const page of ['overview', 'players', 'revenue', 'engagement', 'explore']) {
+      const daily = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/analytics/${page}?${view}`)).json<{ incomplete: string[] }>();
+      expect(daily.incomplete, page).toEqual(['2026-11-16']);
+      const weekly = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/analytics/${page}?${view}&granularity=week`)).json<{ incomplete: string[] }>();
+      expect(weekly.incomplete, page).toEqual(['2026-11-10', '2026-11-16']);
+    }
+    const past = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/analytics/players?from=2026-11-02&to=2026-11-15&granularity=week`)).json<{ incomplete: string[] }>();
+    expect(past.incomplete).toEqual([]);
   });
 
   it('answers every analytics page of an empty project with zeros, not an error', async () => {

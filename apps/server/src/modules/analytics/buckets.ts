@@ -45,3 +45,27 @@ export function bucketLabels(view: View): Bucket[] {
   }
   return buckets;
 }
+
+/** The last day of the calendar bucket starting at `start` (a day, a Sunday, a month's last day). */
+function bucketEnd(start: number, granularity: Granularity): number {
+  if (granularity === 'day') return start;
+  if (granularity === 'week') return start + 6 * DAY_MS;
+  const first = new Date(start);
+  return Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1) - DAY_MS;
+}
+
+/**
+ * The labels of the buckets that are not whole (ADR 010 "Incomplete buckets"): not over yet (they
+ * hold today or later days) or cut by the range's start or end. Pure calendar arithmetic on the view
+ * and today, so every store answers the same.
+ */
+export function incompleteBuckets(view: View, today: string): string[] {
+  const from = Date.parse(`${view.from}T00:00:00Z`);
+  const to = Date.parse(`${view.to}T00:00:00Z`);
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  return bucketLabels(view).flatMap((bucket) => {
+    const start = bucketStart(new Date(`${bucket.label}T00:00:00Z`), view.granularity);
+    const end = bucketEnd(start, view.granularity);
+    return end >= todayMs || start < from || end > to ? [bucket.label] : [];
+  });
+}

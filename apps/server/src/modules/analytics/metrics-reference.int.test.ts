@@ -103,6 +103,20 @@ describe('the DuckDB metrics match the reference', () => {
 
   it.each(explorations)('explorer: %s', (_name, input) => compare((metrics) => metrics.explore(projectId, exploreQuerySchema.parse(input))));
 
+  // Issue 21: on this population the old per-day averaging made the all-cohort LTV fall.
+  it.each(views)('%s: cumulative LTV never falls and rolling retention never rises, curve and rows', async (_name, input) => {
+    const revenue = await store.metrics.revenue(projectId, analyticsQuerySchema.parse(input), today);
+    const rolling = await store.metrics.retention(projectId, retentionQuerySchema.parse({ ...input, mode: 'rolling' }), today);
+    const known = (values: (number | null)[]) => values.filter((value): value is number => value !== null);
+    const pairs = (values: (number | null)[]) => known(values).slice(1).map((value, n) => [known(values)[n]!, value] as const);
+    for (const values of [revenue.ltv.average, ...revenue.ltv.cohorts.map((row) => row.values)]) {
+      for (const [before, after] of pairs(values)) expect(after).toBeGreaterThanOrEqual(before - 1e-9);
+    }
+    for (const values of [rolling.curve.map((point) => point.rate), ...rolling.cohorts.map((row) => row.values)]) {
+      for (const [before, after] of pairs(values)) expect(after).toBeLessThanOrEqual(before + 1e-9);
+    }
+  });
+
   it.each(players)('player %s', (userId) => compare((metrics) => metrics.player(projectId, userId)));
 });
 

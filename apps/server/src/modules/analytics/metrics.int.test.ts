@@ -146,7 +146,7 @@ const attributeEvents = [
   event('p4', '2026-03-11T10:00:00Z', { platform: 'ios', country: 'DE', app_version: '1.1' }),
 ];
 
-table('players', playersSchema, [
+table('players', playersSchema.omit({ incomplete: true }), [
   {
     // 03-02: nobody; WAU (02-24..03-02) u5, u1; MAU (02-01..03-02) u4, u2, u5, u1.
     // 03-03: u1, u2, u3; WAU (02-25..03-03) u1, u2, u3; MAU (02-02..03-03) u2, u5, u1, u3.
@@ -273,7 +273,7 @@ const sessionEvents = [
 const lengthBuckets = (counts: number[]) =>
   sessionLengthBuckets.map((bucket, index) => ({ label: bucket.label, minSeconds: bucket.min, maxSeconds: bucket.max, sessions: counts[index] ?? 0 }));
 
-table('engagement', engagementSchema, [
+table('engagement', engagementSchema.omit({ incomplete: true }), [
   {
     // 03-10: 1799, 301 (u1), 2100 (u2 'a'); 03-11: 0 (u2 'b'), 0 (u3). DAU 2 and 2.
     // Mean 4200/5 = 840; median of 0, 0, 301, 1799, 2100 is 301; 5 sessions / 4.
@@ -353,12 +353,13 @@ const revenueEvents = [
   purchase('r4', '2026-03-13T10:00:00Z', 20, { platform: 'ios', product_id: 'vip' }),
 ];
 
-table('revenue', revenueSchema, [
+table('revenue', revenueSchema.omit({ incomplete: true }), [
   {
     // In range: 5 (r1 03-10), 10 (r1) + 10 (r4) on 03-11, 2.5 EUR (r2) + 1 (r5) on 03-12: 28.5 in 5.
     // DAU 2 (r1, r2), 3 (r1, r3, r4), 2 (r2, r5): 7. Payers r1, r4, r2, r5 of 5 active users.
     // LTV, today 03-12: cohort 03-10 is r1, r2: 5/2, 15/2, 17.5/2. 03-11 is r3: 0, 0. 03-12 is r5: 1.
-    // Average: day 0 all four (6/4); day 1 r1, r2, r3 (15/3); day 2 r1, r2 (17.5/2).
+    // Average over one set of cohorts (ADR 010): to day 1, r1, r2, r3: 3 × 2 = 6 player-days; to day
+    // 2, r1, r2: 2 × 3 = 6 too, and a tie goes to the longer curve: 03-10 alone.
     name: 'totals, series, products and cumulative LTV',
     events: revenueEvents,
     ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12'), '2026-03-12'),
@@ -381,7 +382,8 @@ table('revenue', revenueSchema, [
           { cohort: '2026-03-11', size: 1, values: cells(0, 0) },
           { cohort: '2026-03-12', size: 1, values: cells(1) },
         ],
-        average: cells(1.5, 5, 8.75),
+        average: cells(2.5, 7.5, 8.75),
+        averageCohorts: { from: '2026-03-10', to: '2026-03-10', users: 2, lastDay: 2 },
       },
     },
   },
@@ -389,6 +391,7 @@ table('revenue', revenueSchema, [
     // iOS: purchases 5 (r1 03-10) and 10 (r4 03-11); r1's web purchase is not iOS revenue.
     // DAU 1 (r1), 2 (r3, r4), 0: ARPDAU 15/3, and null on 03-12. Active r1, r3, r4.
     // LTV cohorts by iOS install: r1 (03-10) counts its web purchase too: 5, 15, 15. r3: 0, 0.
+    // Average: to day 1 over r1 and r3 (2 × 2 player-days) rather than day 2 over r1 (1 × 3).
     name: 'a platform filter: activity revenue filtered, LTV by install with every purchase',
     events: revenueEvents,
     ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12', { platform: 'ios' }), '2026-03-12'),
@@ -409,7 +412,8 @@ table('revenue', revenueSchema, [
           { cohort: '2026-03-10', size: 1, values: cells(5, 15, 15) },
           { cohort: '2026-03-11', size: 1, values: cells(0, 0) },
         ],
-        average: cells(2.5, 7.5, 15),
+        average: cells(2.5, 7.5),
+        averageCohorts: { from: '2026-03-10', to: '2026-03-11', users: 2, lastDay: 1 },
       },
     },
   },
@@ -427,7 +431,11 @@ table('revenue', revenueSchema, [
       totals: { revenue: 6, transactions: 3, payingUsers: 2, activeUsers: 2, arpdau: 3, arppu: 3, payingConversion: 1 },
       series: [{ date: '2026-03-10', revenue: 6, transactions: 3, payingUsers: 2, arpdau: 3 }],
       topProducts: [{ productId: null, revenue: 6, transactions: 3, buyers: 2 }],
-      ltv: { cohorts: [{ cohort: '2026-03-10', size: 2, values: cells(3) }], average: cells(3) },
+      ltv: {
+        cohorts: [{ cohort: '2026-03-10', size: 2, values: cells(3) }],
+        average: cells(3),
+        averageCohorts: { from: '2026-03-10', to: '2026-03-10', users: 2, lastDay: 0 },
+      },
     },
   },
   {
@@ -442,7 +450,7 @@ table('revenue', revenueSchema, [
         { date: '2026-04-02', revenue: 0, transactions: 0, payingUsers: 0, arpdau: null },
       ],
       topProducts: [],
-      ltv: { cohorts: [], average: cells() },
+      ltv: { cohorts: [], average: cells(), averageCohorts: null },
     },
   },
 ]);
@@ -470,7 +478,8 @@ table('retention', retentionSchema, [
   {
     // Today 03-10. Cohort 03-02 (t1, t2), days 0..8 reached: t1 on day 1 and 3, t2 on day 2.
     // Cohort 03-03 (t3), days 0..7: day 1 and day 7 (03-10, after the range: it counts).
-    // Curve: day 1 t1 + t3 of 3; day 2 t2; day 3 t1; day 7 t3 of 3; day 8 only t1, t2 eligible.
+    // Curve (ADR 010): to day 7 over all three (3 × 8 player-days) rather than day 8 over t1, t2
+    // (2 × 9). Day 1 t1 + t3; day 2 t2; day 3 t1; day 7 t3.
     name: 'classic retention by install day, cells after today null',
     events: retentionEvents,
     ask: (metrics) => metrics.retention(projectId, retentionView('2026-03-02', '2026-03-03'), '2026-03-10'),
@@ -480,11 +489,8 @@ table('retention', retentionSchema, [
         { cohort: '2026-03-02', size: 2, values: cells(1, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0) },
         { cohort: '2026-03-03', size: 1, values: cells(1, 1, 0, 0, 0, 0, 0, 1) },
       ],
-      curve: cells(1, 2 / 3, 1 / 3, 1 / 3, 0, 0, 0, 1 / 3, 0).map((rate, day) => ({
-        day,
-        rate,
-        cohortUsers: day <= 7 ? 3 : day === 8 ? 2 : 0,
-      })),
+      curve: cells(1, 2 / 3, 1 / 3, 1 / 3, 0, 0, 0, 1 / 3).map((rate, day) => ({ day, rate, cohortUsers: day <= 7 ? 3 : 0 })),
+      curveCohorts: { from: '2026-03-02', to: '2026-03-03', users: 3, lastDay: 7 },
     },
   },
   {
@@ -499,33 +505,29 @@ table('retention', retentionSchema, [
         { cohort: '2026-03-02', size: 2, values: cells(1, 1, 1, 0.5, 0, 0, 0, 0, 0) },
         { cohort: '2026-03-03', size: 1, values: cells(1, 1, 1, 1, 1, 1, 1, 1) },
       ],
-      curve: cells(1, 1, 1, 2 / 3, 1 / 3, 1 / 3, 1 / 3, 1 / 3, 0).map((rate, day) => ({
-        day,
-        rate,
-        cohortUsers: day <= 7 ? 3 : day === 8 ? 2 : 0,
-      })),
+      // All three to day 7: t1 retained to day 3, t2 to day 2, t3 to day 7.
+      curve: cells(1, 1, 1, 2 / 3, 1 / 3, 1 / 3, 1 / 3, 1 / 3).map((rate, day) => ({ day, rate, cohortUsers: day <= 7 ? 3 : 0 })),
+      curveCohorts: { from: '2026-03-02', to: '2026-03-03', users: 3, lastDay: 7 },
     },
   },
   {
     // iOS installs, weeks of 03-02..03-22: week 03-02 is t1 and t3 (t2 installed on Android, t5
     // before the range), week 03-09 is t4, week 03-16 installs nobody (no row). Activity is every
     // event: t1's web event on day 3 counts. Each user's day N is from their own install day.
-    // Week 03-02: day 1 both; day 3 t1; day 7 t3; day 8 only t1 eligible (t3's is 03-11).
-    // Week 03-09 (t4, days 0 and 1 reached). Curve day 2..7: t1, t3 eligible; day 8: t1.
+    // Week 03-02 follows t1 and t3 to day 7 (2 × 8 player-days against t1 alone to day 8, 1 × 9):
+    // day 1 both; day 3 t1; day 7 t3. Week 03-09 is t4 (days 0 and 1 reached). The curve: to day 1
+    // over all three is 3 × 2; to day 7 over t1 and t3 is 2 × 8: the same as week 03-02.
     name: 'weekly cohorts of a filtered install, activity unfiltered',
     events: retentionEvents,
     ask: (metrics) => metrics.retention(projectId, retentionView('2026-03-02', '2026-03-22', { granularity: 'week', platform: 'ios' }), '2026-03-10'),
     expected: {
       mode: 'classic',
       cohorts: [
-        { cohort: '2026-03-02', size: 2, values: cells(1, 1, 0, 0.5, 0, 0, 0, 0.5, 0) },
+        { cohort: '2026-03-02', size: 2, values: cells(1, 1, 0, 0.5, 0, 0, 0, 0.5) },
         { cohort: '2026-03-09', size: 1, values: cells(1, 0) },
       ],
-      curve: cells(1, 2 / 3, 0, 0.5, 0, 0, 0, 0.5, 0).map((rate, day) => ({
-        day,
-        rate,
-        cohortUsers: day <= 1 ? 3 : day <= 7 ? 2 : day === 8 ? 1 : 0,
-      })),
+      curve: cells(1, 1, 0, 0.5, 0, 0, 0, 0.5).map((rate, day) => ({ day, rate, cohortUsers: day <= 7 ? 2 : 0 })),
+      curveCohorts: { from: '2026-03-02', to: '2026-03-03', users: 2, lastDay: 7 },
     },
   },
 ]);
@@ -555,7 +557,7 @@ const overviewTopEvents = [
   { name: 'purchase', count: 1 },
 ];
 
-table('overview', overviewSchema, [
+table('overview', overviewSchema.omit({ incomplete: true }), [
   {
     // Range 03-10..03-11, previous 03-08..03-09, today 03-12.
     // DAU: o1, o2 | o2, o3 (mean 2); before: o1 | o1, o4 (1.5). New 1 + 1; before 2.
@@ -568,6 +570,7 @@ table('overview', overviewSchema, [
     ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-11'), '2026-03-12'),
     expected: {
       range: { from: '2026-03-10', to: '2026-03-11' },
+      cardRange: { from: '2026-03-10', to: '2026-03-11' },
       previousRange: { from: '2026-03-08', to: '2026-03-09' },
       currency: 'USD',
       cards: (
@@ -603,6 +606,7 @@ table('overview', overviewSchema, [
     ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-11', { granularity: 'week' }), '2026-03-20'),
     expected: {
       range: { from: '2026-03-10', to: '2026-03-11' },
+      cardRange: { from: '2026-03-10', to: '2026-03-11' },
       previousRange: { from: '2026-03-08', to: '2026-03-09' },
       currency: 'USD',
       cards: (
@@ -620,6 +624,74 @@ table('overview', overviewSchema, [
       ).map(([key, value, previous]) => ({ key, value, previous, series: [{ date: '2026-03-10', value }] })),
       totalEvents: 6,
       topEvents: overviewTopEvents,
+    },
+  },
+  {
+    // The range reaches today (03-12), which is not over: the cards cover 03-10..03-11 against
+    // 03-08..03-09, the figures of the first case, while the series still shows today so far:
+    // nobody yet (MAU 4: o1, o2, o3, o4; ratios over nothing null).
+    name: 'a range reaching today: cards over its complete days, series with today so far',
+    events: overviewEvents,
+    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-12'), '2026-03-12'),
+    expected: {
+      range: { from: '2026-03-10', to: '2026-03-12' },
+      cardRange: { from: '2026-03-10', to: '2026-03-11' },
+      previousRange: { from: '2026-03-08', to: '2026-03-09' },
+      currency: 'USD',
+      cards: (
+        [
+          ['dau', 2, 1.5, [2, 2, 0]],
+          ['new-users', 2, 2, [1, 1, 0]],
+          ['mau', 4, 2, [3, 4, 4]],
+          ['sessions', 4, 3, [2, 2, 0]],
+          ['session-length', 165, 110, [330, 0, null]],
+          ['revenue', 4, 2, [4, 0, 0]],
+          ['arpdau', 1, 2 / 3, [2, 0, null]],
+          ['d1-retention', 0.5, 0.5, [1, 0, null]],
+          ['d7-retention', null, null, [null, null, null]],
+        ] as const
+      ).map(([key, value, previous, [first, second, third]]) => ({
+        key,
+        value,
+        previous,
+        series: [
+          { date: '2026-03-10', value: first },
+          { date: '2026-03-11', value: second },
+          { date: '2026-03-12', value: third },
+        ],
+      })),
+      totalEvents: 6,
+      topEvents: overviewTopEvents,
+    },
+  },
+  {
+    // Today alone: its figures so far and nothing to compare them with.
+    name: 'a range of today only: no comparison',
+    events: overviewEvents,
+    ask: (metrics) => metrics.overview(projectId, view('2026-03-11', '2026-03-11'), '2026-03-11'),
+    expected: {
+      range: { from: '2026-03-11', to: '2026-03-11' },
+      cardRange: { from: '2026-03-11', to: '2026-03-11' },
+      previousRange: null,
+      currency: null,
+      cards: (
+        [
+          ['dau', 2],
+          ['new-users', 1],
+          ['mau', 4],
+          ['sessions', 2],
+          ['session-length', 0],
+          ['revenue', 0],
+          ['arpdau', 0],
+          ['d1-retention', null],
+          ['d7-retention', null],
+        ] as const
+      ).map(([key, value]) => ({ key, value, previous: null, series: [{ date: '2026-03-11', value }] })),
+      totalEvents: 2,
+      topEvents: [
+        { name: 'install', count: 1 },
+        { name: 'level', count: 1 },
+      ],
     },
   },
 ]);
@@ -652,7 +724,7 @@ const manyNames = [
 const tenNames = Array.from({ length: 10 }, (_, index) => `e${String(index + 1).padStart(2, '0')}`);
 const oneDay = (value: number) => [{ date: '2026-03-10', value }];
 
-table('explore', exploreSchema, [
+table('explore', exploreSchema.omit({ incomplete: true }), [
   {
     // 3 events on 03-10 (x1 x2, x2), 4 on 03-11 (x1, x2, x3 x2); x3's 03-09 event is outside.
     name: 'count of every event',

@@ -13,20 +13,23 @@ import type {
   Revenue,
 } from '@questboard/shared/analytics';
 
+/** An answer as a store gives it: the route adds which buckets are incomplete (buckets.ts). */
+export type StoreAnswer<T> = Omit<T, 'incomplete'>;
+
 /**
  * The analytics pages' questions (issue 8), one method each, every one scoped to one project and
  * answered by the event store (ADR 010 gives the exact semantics). `today` is the current UTC day
  * as YYYY-MM-DD: retention and LTV cells after it are not reached yet.
  */
 export interface ProjectMetrics {
-  overview(projectId: string, query: AnalyticsQuery, today: string): Promise<Overview>;
-  players(projectId: string, query: AnalyticsQuery): Promise<Players>;
+  overview(projectId: string, query: AnalyticsQuery, today: string): Promise<StoreAnswer<Overview>>;
+  players(projectId: string, query: AnalyticsQuery): Promise<StoreAnswer<Players>>;
   /** One player's profile and timeline; null when the project holds no event of theirs. */
   player(projectId: string, userId: string): Promise<Player | null>;
-  revenue(projectId: string, query: AnalyticsQuery, today: string): Promise<Revenue>;
+  revenue(projectId: string, query: AnalyticsQuery, today: string): Promise<StoreAnswer<Revenue>>;
   retention(projectId: string, query: RetentionQuery, today: string): Promise<Retention>;
-  engagement(projectId: string, query: AnalyticsQuery): Promise<Engagement>;
-  explore(projectId: string, query: ExploreQuery): Promise<Explore>;
+  engagement(projectId: string, query: AnalyticsQuery): Promise<StoreAnswer<Engagement>>;
+  explore(projectId: string, query: ExploreQuery): Promise<StoreAnswer<Explore>>;
   eventCatalogue(projectId: string, query: AnalyticsQuery): Promise<EventCatalogue>;
   filterOptions(projectId: string, query: AnalyticsQuery): Promise<FilterOptions>;
 }

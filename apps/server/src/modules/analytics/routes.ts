@@ -26,6 +26,7 @@ import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
 import type { EventStore } from '../events/event-store';
 import { getProject } from '../projects/project-service';
+import { incompleteBuckets } from './buckets';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
@@ -39,6 +40,11 @@ const tags = ['analytics'];
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
   const projectOf = async (request: Parameters<typeof memberOf>[0], id: string) => (await getProject(db, memberOf(request).organisationId, id)).id;
   const today = () => isoDate(clock.now());
+  /** A series answer with its incomplete buckets, from the view and the clock alone (any store). */
+  const marked = async <T extends object>(query: Parameters<typeof incompleteBuckets>[0], answer: Promise<T>) => {
+    const incomplete = incompleteBuckets(query, today());
+    return { ...(await answer), incomplete };
+  };
 
   const options = <Q extends z.ZodType, R extends z.ZodType>(summary: string, querystring: Q, response: R) => ({
     preHandler: app.requireOrganisation,
@@ -49,17 +55,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/overview`,
     options('Overview cards with the previous range and sparklines, and the top events', analyticsQuerySchema, overviewSchema),
-    async (request) => events.metrics.overview(await projectOf(request, request.params.id), request.query, today()),
+    async (request) => marked(request.query, events.metrics.overview(await projectOf(request, request.params.id), request.query, today())),
   );
   app.get(
     `${base}/players`,
     options('DAU, WAU, MAU, stickiness, new and returning users, and breakdowns', analyticsQuerySchema, playersSchema),
-    async (request) => events.metrics.players(await projectOf(request, request.params.id), request.query),
+    async (request) => marked(request.query, events.metrics.players(await projectOf(request, request.params.id), request.query)),
   );
   app.get(
     `${base}/revenue`,
     options('Revenue, ARPDAU, ARPPU, paying conversion, top products and cumulative LTV', analyticsQuerySchema, revenueSchema),
-    async (request) => events.metrics.revenue(await projectOf(request, request.params.id), request.query, today()),
+    async (request) => marked(request.query, events.metrics.revenue(await projectOf(request, request.params.id), request.query, today())),
   );
   app.get(
     `${base}/retention`,
@@ -69,12 +75,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/engagement`,
     options('Sessions, session length distribution and sessions per DAU', analyticsQuerySchema, engagementSchema),
-    async (request) => events.metrics.engagement(await projectOf(request, request.params.id), request.query),
+    async (request) => marked(request.query, events.metrics.engagement(await projectOf(request, request.params.id), request.query)),
   );
   app.get(
     `${base}/explore`,
     options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
-    async (request) => events.metrics.explore(await projectOf(request, request.params.id), request.query),
+    async (request) => marked(request.query, events.metrics.explore(await projectOf(request, request.params.id), request.query)),
   );
   app.get(
     `${base}/events`,

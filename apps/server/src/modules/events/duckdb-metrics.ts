@@ -5,7 +5,7 @@ import {
   PLAYER_SESSIONS_LIMIT,
   RETENTION_DAYS,
   REVENUE_PROPERTY,
-  previousRange,
+  overviewRanges,
   sessionLengthBuckets,
   type AnalyticsFilters,
   type AnalyticsQuery,
@@ -25,8 +25,9 @@ import {
   type Revenue,
   type SeriesPoint,
 } from '@questboard/shared/analytics';
-import type { ProjectMetrics } from '../analytics/project-metrics';
+import type { ProjectMetrics, StoreAnswer } from '../analytics/project-metrics';
 import { bucketLabels, type View } from '../analytics/buckets';
+import { curveOverOneSet, type InstallDayCells } from '../analytics/cohort-curves';
 import { refreshRollups, rollupTables, type RollupTables } from './duckdb-rollups';
 import { toStoredEvent } from './event-table';
 
@@ -122,24 +123,33 @@ export class DuckDbMetrics implements ProjectMetrics {
     }
   }
 
-  overview(projectId: string, query: AnalyticsQuery, today: string): Promise<Overview> {
+  overview(projectId: string, query: AnalyticsQuery, today: string): Promise<StoreAnswer<Overview>> {
     return this.withRollups(projectId, async (q) => {
+      // The series cover the range; the cards its complete days, against as many days before them.
+      const { cardRange, previousRange } = overviewRanges(query, today);
       const current = await q.overviewFigures(query, today);
-      const before = await q.overviewFigures({ ...query, ...previousRange(query) }, today, false);
+      const figures = cardRange.to === query.to ? current : await q.overviewFigures({ ...query, ...cardRange }, today, false);
+      const before = previousRange ? await q.overviewFigures({ ...query, ...previousRange }, today, false) : null;
       const events = await q.topEvents(query);
       const currency = await q.currency(query);
       return {
         range: { from: query.from, to: query.to },
-        previousRange: previousRange(query),
+        cardRange,
+        previousRange,
         currency,
-        cards: current.map((card, index) => ({ ...card, previous: before[index]?.value ?? null })),
+        cards: current.map((card, index) => ({
+          key: card.key,
+          value: figures[index]?.value ?? null,
+          previous: before?.[index]?.value ?? null,
+          series: card.series,
+        })),
         totalEvents: events.total,
         topEvents: events.top,
       };
     });
   }
 
-  players(projectId: string, query: AnalyticsQuery): Promise<Players> {
+  players(projectId: string, query: AnalyticsQuery): Promise<StoreAnswer<Players>> {
     return this.withRollups(projectId, (q) => q.players(query));
   }
 
@@ -147,22 +157,22 @@ export class DuckDbMetrics implements ProjectMetrics {
     return this.withRollups(projectId, (q) => q.player(userId));
   }
 
-  revenue(projectId: string, query: AnalyticsQuery, today: string): Promise<Revenue> {
+  revenue(projectId: string, query: AnalyticsQuery, today: string): Promise<StoreAnswer<Revenue>> {
     return this.withRollups(projectId, (q) => q.revenue(query, today));
   }
 
   retention(projectId: string, query: RetentionQuery, today: string): Promise<Retention> {
     return this.withRollups(projectId, async (q) => {
-      const { cohorts, curve } = await q.cohorts(query, today, query.mode);
-      return { mode: query.mode, cohorts, curve };
+      const { cohorts, curve, curveCohorts } = await q.cohorts(query, today, query.mode);
+      return { mode: query.mode, cohorts, curve, curveCohorts };
     });
   }
 
-  engagement(projectId: string, query: AnalyticsQuery): Promise<Engagement> {
+  engagement(projectId: string, query: AnalyticsQuery): Promise<StoreAnswer<Engagement>> {
     return this.withRollups(projectId, (q) => q.engagement(query));
   }
 
-  explore(projectId: string, query: ExploreQuery): Promise<Explore> {
+  explore(projectId: string, query: ExploreQuery): Promise<StoreAnswer<Explore>> {
     return this.withRollups(projectId, (q) => q.explore(query));
   }
 
@@ -336,32 +346,29 @@ class Query {
     };
   }
 
-  async cohorts(view: AnalyticsQuery, today: string, kind: 'classic' | 'rolling' | 'ltv'): Promise<{ cohorts: CohortRow[]; curve: Retention['curve'] }> {
+  /**
+   * Cohort rows and the all-cohort curve (ADR 010 "Curves"): cells per install day, then each
+   * cohort bucket and the whole range follow one set of install days (cohort-curves.ts).
+   */
+  async cohorts(
+    view: AnalyticsQuery,
+    today: string,
+    kind: 'classic' | 'rolling' | 'ltv',
+  ): Promise<{ cohorts: CohortRow[]; curve: Retention['curve']; curveCohorts: Retention['curveCohorts'] }> {
     const days = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => n);
-    const { sizes, cells } = await this.cohortCells(view, today, kind, days);
-    const grid = new Map<string, { eligible: number; value: number }>();
-    const totals = days.map(() => ({ eligible: 0, value: 0 }));
-    for (const cell of cells) {
-      const n = num(cell.n);
-      grid.set(`${String(cell.b)}|${n}`, { eligible: num(cell.eligible), value: num(cell.value) });
-      const total = totals[n];
-      if (total) {
-        total.eligible += num(cell.eligible);
-        total.value += num(cell.value);
-      }
-    }
-    const cohorts = [...sizes.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([cohort, size]) => ({
-        cohort,
-        size,
-        values: days.map((n) => {
-          const cell = grid.get(`${cohort}|${n}`);
-          return cell ? ratio(cell.value, cell.eligible) : null;
-        }),
-      }));
-    const curve = totals.map((total, day) => ({ day, rate: ratio(total.value, total.eligible), cohortUsers: total.eligible }));
-    return { cohorts, curve };
+    const { sizes, cells } = await this.cohortCells({ ...view, granularity: 'day' }, today, kind, days);
+    const installDays = new Map<string, InstallDayCells & { values: Map<number, number> }>();
+    for (const [day, size] of sizes) installDays.set(day, { day, size, values: new Map() });
+    for (const cell of cells) installDays.get(String(cell.b))?.values.set(num(cell.n), num(cell.value));
+    const cohorts = bucketLabels(view).flatMap((bucket) => {
+      const members = bucket.days.flatMap((day) => installDays.get(day) ?? []);
+      const size = members.reduce((sum, cohort) => sum + cohort.size, 0);
+      return size === 0 ? [] : [{ cohort: bucket.label, size, values: curveOverOneSet(members, today, RETENTION_DAYS).values }];
+    });
+    const all = curveOverOneSet([...installDays.values()], today, RETENTION_DAYS);
+    const users = all.cohorts?.users ?? 0;
+    const curve = all.values.map((rate, day) => ({ day, rate, cohortUsers: rate === null ? 0 : users }));
+    return { cohorts, curve, curveCohorts: all.cohorts };
   }
 
   /** The nine overview cards (ADR 010) for a range, each with its series by bucket. */
@@ -447,7 +454,7 @@ class Query {
     return text(rows[0]?.currency);
   }
 
-  async players(view: AnalyticsQuery): Promise<Players> {
+  async players(view: AnalyticsQuery): Promise<StoreAnswer<Players>> {
     const buckets = bucketLabels(view);
     const allDays = buckets.flatMap((bucket) => bucket.days);
     const dau = await this.dailyActive(view);
@@ -572,7 +579,7 @@ class Query {
     };
   }
 
-  async revenue(view: AnalyticsQuery, today: string): Promise<Revenue> {
+  async revenue(view: AnalyticsQuery, today: string): Promise<StoreAnswer<Revenue>> {
     const buckets = bucketLabels(view);
     const allDays = buckets.flatMap((bucket) => bucket.days);
     const dau = await this.dailyActive(view);
@@ -615,11 +622,11 @@ class Query {
         transactions: num(row.transactions),
         buyers: num(row.buyers),
       })),
-      ltv: { cohorts: ltv.cohorts, average: ltv.curve.map((point) => point.rate) },
+      ltv: { cohorts: ltv.cohorts, average: ltv.curve.map((point) => point.rate), averageCohorts: ltv.curveCohorts },
     };
   }
 
-  async engagement(view: AnalyticsQuery): Promise<Engagement> {
+  async engagement(view: AnalyticsQuery): Promise<StoreAnswer<Engagement>> {
     const buckets = bucketLabels(view);
     const dau = await this.dailyActive(view);
     const sessions = await this.sessionsByBucket(view);
@@ -662,7 +669,7 @@ class Query {
     };
   }
 
-  async explore(query: ExploreQuery): Promise<Explore> {
+  async explore(query: ExploreQuery): Promise<StoreAnswer<Explore>> {
     const buckets = bucketLabels(query);
     const key = query.breakdown === 'none' ? 'NULL::VARCHAR' : query.breakdown;
     const rows =

@@ -3,6 +3,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { Granularity, SeriesPoint } from '@questboard/shared/analytics';
 
 import { formatCount, formatDay, formatDuration } from '../lib/format';
+import { bucketLabel, splitLine } from '../lib/incomplete-buckets';
 
 export type ChartOption = EChartsCoreOption;
 
@@ -34,7 +35,15 @@ export interface LineOrBarOptions {
   integerAxis?: boolean;
   /** Values are seconds: ticks fall on round durations (30s, 1m, 5m, 1h …) and read like "2m". */
   durationAxis?: boolean;
+  /** Buckets holding figures so far (the answer's `incomplete`): dashed lines, hatched bars. */
+  incomplete?: readonly string[];
 }
+
+/** Diagonal hatching over a bar whose bucket is not whole. */
+const hatched = {
+  opacity: 0.55,
+  decal: { symbol: 'rect', symbolSize: 1, dashArrayX: [1, 0], dashArrayY: [2, 4], rotation: -Math.PI / 4, color: 'rgba(255, 255, 255, 0.6)' },
+};
 
 /** Steps a duration axis may take, in seconds: ones people read at a glance. */
 const durationSteps = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400];
@@ -58,6 +67,7 @@ export function lineOrBarOption({
   area = false,
   integerAxis = valueFormat === undefined,
   durationAxis: durations = false,
+  incomplete = [],
 }: LineOrBarOptions): ChartOption {
   const format = valueFormat ?? formatCount;
   const secondFormat = secondValueFormat ?? format;
@@ -70,7 +80,7 @@ export function lineOrBarOption({
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: kind === 'bar' ? 'shadow' : 'line' },
-      formatter: (items: unknown) => tooltipHtml(items as TooltipItem[], formatterOf, granularity),
+      formatter: (items: unknown) => tooltipHtml(items as TooltipItem[], formatterOf, granularity, incomplete),
     },
     xAxis: {
       type: 'category',
@@ -84,19 +94,43 @@ export function lineOrBarOption({
         : { type: 'value', minInterval: integerAxis ? 1 : undefined, axisLabel: { formatter: (value: number) => format(value) } },
       ...(twoAxes ? [{ type: 'value', splitLine: { show: false }, axisLabel: { formatter: (value: number) => secondFormat(value) } }] : []),
     ],
-    series: series.map((item) => {
-      const itemKind = item.kind ?? kind;
-      return {
-        name: item.name,
-        type: itemKind,
-        stack: item.stack,
-        yAxisIndex: item.secondAxis ? 1 : 0,
-        data: item.points.map((point) => point.value),
-        connectNulls: false,
-        ...(itemKind === 'line' ? { showSymbol: item.points.length < 2, areaStyle: area ? { opacity: 0.12 } : undefined } : { barMaxWidth: 28 }),
-        emphasis: { focus: 'series' },
-      };
-    }),
+    series: [
+      ...series.map((item) => {
+        const itemKind = item.kind ?? kind;
+        return {
+          name: item.name,
+          type: itemKind,
+          stack: item.stack,
+          yAxisIndex: item.secondAxis ? 1 : 0,
+          data:
+            itemKind === 'line'
+              ? splitLine(item.points, incomplete).solid
+              : item.points.map((point) => (incomplete.includes(point.date) ? { value: point.value, itemStyle: hatched } : point.value)),
+          connectNulls: false,
+          ...(itemKind === 'line' ? { showSymbol: item.points.length < 2, areaStyle: area ? { opacity: 0.12 } : undefined } : { barMaxWidth: 28 }),
+          emphasis: { focus: 'series' },
+        };
+      }),
+      // The so-far part of each line: same name, so the same colour and legend entry, dashed.
+      ...series.flatMap((item) => {
+        const dashed = (item.kind ?? kind) === 'line' ? splitLine(item.points, incomplete).dashed : null;
+        if (!dashed) return [];
+        return [
+          {
+            name: item.name,
+            type: 'line',
+            stack: item.stack === undefined ? undefined : `${item.stack} so far`,
+            yAxisIndex: item.secondAxis ? 1 : 0,
+            data: dashed,
+            connectNulls: false,
+            showSymbol: false,
+            lineStyle: { type: 'dashed' },
+            areaStyle: area ? { opacity: 0.05 } : undefined,
+            emphasis: { focus: 'series' },
+          },
+        ];
+      }),
+    ],
   };
 }
 
@@ -118,23 +152,33 @@ interface TooltipItem {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/gu, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The tooltip of an axis: the bucket, then each series with its formatted value. */
-function tooltipHtml(items: TooltipItem[], formatterOf: (index: number) => ValueFormat, granularity: Granularity): string {
+/** The tooltip of an axis: the bucket ('so far' when incomplete), then each series once with its value. */
+function tooltipHtml(items: TooltipItem[], formatterOf: (index: number) => ValueFormat, granularity: Granularity, incomplete: readonly string[]): string {
   const date = items[0]?.axisValue ?? '';
-  const rows = items.map((item) => {
+  // A line's solid and dashed parts share its name; the first known value speaks for both.
+  const shown = new Map<string, TooltipItem>();
+  for (const item of items) {
+    const name = item.seriesName ?? '';
+    const current = shown.get(name);
+    if (!current || (typeof current.value !== 'number' && typeof item.value === 'number')) shown.set(name, item);
+  }
+  const rows = [...shown.values()].map((item) => {
     const value = typeof item.value === 'number' ? item.value : null;
     return `<div style="display:flex;gap:12px;justify-content:space-between"><span>${item.marker ?? ''}${escapeHtml(item.seriesName ?? '')}</span><strong>${escapeHtml(formatterOf(item.seriesIndex ?? 0)(value))}</strong></div>`;
   });
-  return `<div style="margin-bottom:4px">${escapeHtml(formatDay(date, granularity))}</div>${rows.join('')}`;
+  return `<div style="margin-bottom:4px">${escapeHtml(bucketLabel(date, granularity, incomplete))}</div>${rows.join('')}`;
 }
 
 /** A curve over days since install (day 0..30): retention or cumulative LTV. */
 export function dayCurveOption({
   series,
   valueFormat,
+  cohorts,
 }: {
   series: { name: string; values: (number | null)[] }[];
   valueFormat: ValueFormat;
+  /** Which cohorts the curve follows (curveCohortsText), under the day in the tooltip. */
+  cohorts?: string;
 }): ChartOption {
   const days = series[0]?.values.map((_, day) => day) ?? [];
   return {
@@ -148,7 +192,8 @@ export function dayCurveOption({
           (item) =>
             `<div style="display:flex;gap:12px;justify-content:space-between"><span>${item.marker ?? ''}${escapeHtml(item.seriesName ?? '')}</span><strong>${escapeHtml(valueFormat(typeof item.value === 'number' ? item.value : null))}</strong></div>`,
         );
-        return `<div style="margin-bottom:4px">Day ${escapeHtml(items[0]?.axisValue ?? '')}</div>${rows.join('')}`;
+        const caption = cohorts === undefined ? '' : `<div style="margin-top:4px;max-width:16rem;white-space:normal;opacity:0.75">${escapeHtml(cohorts)}</div>`;
+        return `<div style="margin-bottom:4px">Day ${escapeHtml(items[0]?.axisValue ?? '')}</div>${rows.join('')}${caption}`;
       },
     },
     xAxis: { type: 'category', data: days, name: 'Days since install', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: (day: string) => `D${day}` } },

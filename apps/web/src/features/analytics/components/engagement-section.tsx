@@ -1,6 +1,8 @@
 import type { Engagement, Granularity, SeriesPoint } from '@questboard/shared/analytics';
 
-import { formatCount, formatDay, formatDecimal, formatDuration } from '../lib/format';
+import { formatCount, formatDecimal, formatDuration } from '../lib/format';
+import { bucketLabel } from '../lib/incomplete-buckets';
+import { incompletePoints } from '../lib/overview-comparison';
 import { AnalyticsSection } from './analytics-section';
 import { categoryBarOption } from './category-bar-option';
 import { Chart } from './chart';
@@ -11,6 +13,7 @@ import { MetricGroup } from './metric-group';
 /** Sessions, average and median session length, and sessions per DAU over the range. */
 export function EngagementTotals({ engagement }: { engagement: Engagement }) {
   const { totals, series } = engagement;
+  const soFar = incompletePoints(series, engagement.incomplete);
   return (
     <MetricGroup title="Engagement totals" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <MetricCard
@@ -19,6 +22,7 @@ export function EngagementTotals({ engagement }: { engagement: Engagement }) {
         format={formatCount}
         definition="session"
         points={series.map((point) => point.sessions)}
+        incompletePoints={soFar}
       />
       <MetricCard
         label="Average session length"
@@ -26,6 +30,7 @@ export function EngagementTotals({ engagement }: { engagement: Engagement }) {
         format={formatDuration}
         definition="session-length"
         points={series.map((point) => point.averageSessionLength)}
+        incompletePoints={soFar}
       />
       <MetricCard
         label="Median session length"
@@ -39,6 +44,7 @@ export function EngagementTotals({ engagement }: { engagement: Engagement }) {
         format={formatDecimal}
         help="Sessions divided by the daily active users summed over the same days: how often an active player comes back in a day."
         points={series.map((point) => point.sessionsPerDau)}
+        incompletePoints={soFar}
       />
     </MetricGroup>
   );
@@ -84,6 +90,7 @@ export function EngagementOverTime({ engagement, granularity }: { engagement: En
           points={series.map((point) => ({ date: point.date, value: point.sessionsPerDau }))}
           format={formatDecimal}
           granularity={granularity}
+          incomplete={engagement.incomplete}
         />
         <TrendChart
           title="Average session length"
@@ -91,6 +98,7 @@ export function EngagementOverTime({ engagement, granularity }: { engagement: En
           format={formatDuration}
           durationAxis
           granularity={granularity}
+          incomplete={engagement.incomplete}
         />
       </div>
     </AnalyticsSection>
@@ -104,12 +112,14 @@ function TrendChart({
   format,
   durationAxis = false,
   granularity,
+  incomplete,
 }: {
   title: string;
   points: SeriesPoint[];
   format: ValueFormat;
   durationAxis?: boolean;
   granularity: Granularity;
+  incomplete: readonly string[];
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-2">
@@ -117,10 +127,10 @@ function TrendChart({
       <Chart
         ariaLabel={`${title} over time`}
         height={220}
-        option={lineOrBarOption({ series: [{ name: title, points }], valueFormat: format, durationAxis, granularity, area: true })}
+        option={lineOrBarOption({ series: [{ name: title, points }], valueFormat: format, durationAxis, granularity, area: true, incomplete })}
         table={{
           columns: ['Date', title],
-          rows: points.map((point) => [formatDay(point.date, granularity), format(point.value)]),
+          rows: points.map((point) => [bucketLabel(point.date, granularity, incomplete), format(point.value)]),
         }}
       />
     </div>

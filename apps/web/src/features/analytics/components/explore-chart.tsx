@@ -1,7 +1,8 @@
 import type { ChartType, Explore, ExploreMeasure, Granularity } from '@questboard/shared/analytics';
 
 import { exploreRows } from '../lib/explore-csv';
-import { formatCount, formatDay, formatDecimal } from '../lib/format';
+import { formatCount, formatDecimal } from '../lib/format';
+import { bucketLabel } from '../lib/incomplete-buckets';
 import { Chart } from './chart';
 import { lineOrBarOption } from './chart-options';
 import { ExploreTable } from './explore-table';
@@ -48,11 +49,12 @@ export function ExploreChart({
         kind: chartType,
         valueFormat: format,
         granularity,
+        incomplete: answer.incomplete,
       })}
       table={{
         columns: header,
         rows: rows.map(([date, ...values]) => [
-          formatDay(String(date), granularity),
+          bucketLabel(String(date), granularity, answer.incomplete),
           ...values.map((value) => format(typeof value === 'number' ? value : null)),
         ]),
       }}

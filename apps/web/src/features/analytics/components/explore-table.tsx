@@ -3,7 +3,7 @@ import type { Explore, Granularity } from '@questboard/shared/analytics';
 
 import { cn } from '../../../utils/cn';
 import { exploreRows } from '../lib/explore-csv';
-import { formatDay } from '../lib/format';
+import { bucketLabel } from '../lib/incomplete-buckets';
 import { ScrollTable } from './scroll-table';
 
 /** The explorer's answer as a table: a row per bucket, a column per series, totals last. */
@@ -51,7 +51,7 @@ export function ExploreTable({
                 scope="row"
                 className="sticky left-0 border-b bg-card px-3 py-1.5 text-left font-normal whitespace-nowrap"
               >
-                {formatDay(String(date), granularity)}
+                {bucketLabel(String(date), granularity, answer.incomplete)}
               </th>
               {values.map((value, index) => (
                 <td key={index} className={cn(cellClass, 'border-b')}>

@@ -1,10 +1,13 @@
+import { metricDefinition } from '@questboard/shared/metric-definitions';
 import { useMemo } from 'react';
 import type { Granularity, Revenue } from '@questboard/shared/analytics';
 
 import { formatCount, formatDay, formatMoney } from '../lib/format';
+import { curveCohortsText } from '../lib/incomplete-buckets';
 import { AnalyticsSection } from './analytics-section';
 import { Chart } from './chart';
 import { dayCurveOption } from './chart-options';
+import { HelpTip } from './help-tip';
 import { ScrollTable, tableClasses } from './scroll-table';
 
 /** The days since install the LTV table shows (the chart shows all 31). */
@@ -13,20 +16,25 @@ export const LTV_DAYS = [0, 1, 3, 7, 14, 30] as const;
 /** Cumulative revenue per installed user by day since install: per cohort, and all cohorts together. */
 export function LtvSection({ ltv, currency, granularity }: { ltv: Revenue['ltv']; currency: string | null; granularity: Granularity }) {
   const money = (value: number | null) => formatMoney(value, currency);
+  const cohorts = curveCohortsText(ltv.averageCohorts);
   const option = useMemo(
-    () => dayCurveOption({ series: [{ name: 'Average LTV', values: ltv.average }], valueFormat: (value) => formatMoney(value, null) }),
-    [ltv.average],
+    () => dayCurveOption({ series: [{ name: 'Average LTV', values: ltv.average }], valueFormat: (value) => formatMoney(value, null), cohorts }),
+    [ltv.average, cohorts],
   );
   const unit = currency ? ` (${currency})` : '';
   return (
     <AnalyticsSection
       title={`Cumulative LTV by install cohort${unit}`}
-      description="Revenue of the cohort up to day N after install, per installed user. A cell stays empty until the cohort has reached that day."
+      description="Revenue of the cohort up to day N after install, per installed user. A cell stays empty until the cohort has reached that day; each curve follows the same players from day 0, the install days that have reached its last day."
     >
       {ltv.cohorts.length === 0 ? (
         <p className="text-sm text-muted-foreground">No players installed in this range.</p>
       ) : (
         <>
+          <p className="flex items-start gap-1 text-sm text-muted-foreground">
+            <span>Average LTV: {cohorts}.</span>
+            <HelpTip about="Which cohorts a curve follows" text={metricDefinition('cohort-curves').definition} className="-mt-0.5" />
+          </p>
           <Chart
             option={option}
             height={240}
@@ -53,9 +61,9 @@ export function LtvSection({ ltv, currency, granularity }: { ltv: Revenue['ltv']
               <tbody className={tableClasses.body}>
                 <tr className="bg-muted/50 font-medium">
                   <th scope="row" className={tableClasses.td}>
-                    All cohorts
+                    Average (cohorts followed)
                   </th>
-                  <td className={tableClasses.tdNumber}>{formatCount(ltv.cohorts.reduce((sum, cohort) => sum + cohort.size, 0))}</td>
+                  <td className={tableClasses.tdNumber}>{formatCount(ltv.averageCohorts?.users ?? 0)}</td>
                   {LTV_DAYS.map((day) => (
                     <td key={day} className={tableClasses.tdNumber}>
                       {money(ltv.average[day] ?? null)}

@@ -20,6 +20,8 @@ export interface MetricCardProps {
   higherIsBetter?: boolean;
   /** The trend over the range, for the sparkline. */
   points?: (number | null)[];
+  /** Which of those points are figures so far (incomplete buckets): their segments are dashed. */
+  incompletePoints?: boolean[];
   /** The definition shown as help (packages/shared/src/metric-definitions.ts)... */
   definition?: MetricKey;
   /** ...or a help text of the page's own. */
@@ -38,6 +40,7 @@ export function MetricCard({
   changeMode = 'relative',
   higherIsBetter = true,
   points,
+  incompletePoints,
   definition,
   help,
   detail,
@@ -61,7 +64,7 @@ export function MetricCard({
         {previous !== undefined && <ChangeText change={change} higherIsBetter={higherIsBetter} />}
         {detail && <span className="text-muted-foreground">{detail}</span>}
       </div>
-      {points && <Sparkline points={points} className="mt-1 h-8 w-full text-primary" />}
+      {points && <Sparkline points={points} incomplete={incompletePoints} className="mt-1 h-8 w-full text-primary" />}
     </Card>
   );
 }

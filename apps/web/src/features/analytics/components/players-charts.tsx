@@ -1,18 +1,25 @@
 import { useMemo } from 'react';
 import type { Players } from '@questboard/shared/analytics';
 
-import { formatCount, formatDay, formatPercent, formatRange } from '../lib/format';
+import { formatCount, formatPercent, formatRange } from '../lib/format';
+import { bucketLabel } from '../lib/incomplete-buckets';
 import type { AnalyticsView } from '../view/analytics-view';
 import { AnalyticsSection } from './analytics-section';
 import { Chart } from './chart';
 import { lineOrBarOption } from './chart-options';
 
 type Series = Players['series'];
+/** The charts' data: the series and which of its buckets are so far. */
+interface ChartProps {
+  series: Series;
+  incomplete: Players['incomplete'];
+  view: AnalyticsView;
+}
 
 const rangeText = (view: AnalyticsView) => formatRange(view.from, view.to);
 
 /** DAU (average of the bucket), WAU and MAU (on its last day). */
-export function ActivePlayersChart({ series, view }: { series: Series; view: AnalyticsView }) {
+export function ActivePlayersChart({ series, incomplete, view }: ChartProps) {
   const option = useMemo(
     () =>
       lineOrBarOption({
@@ -22,8 +29,9 @@ export function ActivePlayersChart({ series, view }: { series: Series; view: Ana
           { name: 'MAU', points: series.map((point) => ({ date: point.date, value: point.mau })) },
         ],
         granularity: view.granularity,
+        incomplete,
       }),
-    [series, view.granularity],
+    [series, view.granularity, incomplete],
   );
   return (
     <AnalyticsSection
@@ -35,7 +43,7 @@ export function ActivePlayersChart({ series, view }: { series: Series; view: Ana
         ariaLabel={`DAU, WAU and MAU, ${rangeText(view)}`}
         table={{
           columns: ['Date', 'DAU', 'WAU', 'MAU'],
-          rows: series.map((point) => [formatDay(point.date, view.granularity), formatCount(point.dau), formatCount(point.wau), formatCount(point.mau)]),
+          rows: series.map((point) => [bucketLabel(point.date, view.granularity, incomplete), formatCount(point.dau), formatCount(point.wau), formatCount(point.mau)]),
         }}
       />
     </AnalyticsSection>
@@ -43,7 +51,7 @@ export function ActivePlayersChart({ series, view }: { series: Series; view: Ana
 }
 
 /** New and returning players of each bucket, stacked: together, the bucket's active players. */
-export function NewReturningChart({ series, view }: { series: Series; view: AnalyticsView }) {
+export function NewReturningChart({ series, incomplete, view }: ChartProps) {
   const option = useMemo(
     () =>
       lineOrBarOption({
@@ -53,8 +61,9 @@ export function NewReturningChart({ series, view }: { series: Series; view: Anal
           { name: 'Returning', stack: 'players', points: series.map((point) => ({ date: point.date, value: point.returningUsers })) },
         ],
         granularity: view.granularity,
+        incomplete,
       }),
-    [series, view.granularity],
+    [series, view.granularity, incomplete],
   );
   return (
     <AnalyticsSection title="New and returning players" description="Returning players installed before the day (or week, month) they played.">
@@ -64,7 +73,7 @@ export function NewReturningChart({ series, view }: { series: Series; view: Anal
         ariaLabel={`New and returning players, ${rangeText(view)}`}
         table={{
           columns: ['Date', 'New', 'Returning'],
-          rows: series.map((point) => [formatDay(point.date, view.granularity), formatCount(point.newUsers), formatCount(point.returningUsers)]),
+          rows: series.map((point) => [bucketLabel(point.date, view.granularity, incomplete), formatCount(point.newUsers), formatCount(point.returningUsers)]),
         }}
       />
     </AnalyticsSection>
@@ -72,7 +81,7 @@ export function NewReturningChart({ series, view }: { series: Series; view: Anal
 }
 
 /** DAU / MAU over the range. */
-export function StickinessChart({ series, view }: { series: Series; view: AnalyticsView }) {
+export function StickinessChart({ series, incomplete, view }: ChartProps) {
   const percent = (value: number | null) => formatPercent(value, 0);
   const option = useMemo(
     () =>
@@ -81,8 +90,9 @@ export function StickinessChart({ series, view }: { series: Series; view: Analyt
         granularity: view.granularity,
         valueFormat: percent,
         area: true,
+        incomplete,
       }),
-    [series, view.granularity],
+    [series, view.granularity, incomplete],
   );
   return (
     <AnalyticsSection title="Stickiness" description="DAU / MAU: the share of the month's players who play on a given day.">
@@ -92,7 +102,7 @@ export function StickinessChart({ series, view }: { series: Series; view: Analyt
         ariaLabel={`Stickiness, ${rangeText(view)}`}
         table={{
           columns: ['Date', 'Stickiness'],
-          rows: series.map((point) => [formatDay(point.date, view.granularity), formatPercent(point.stickiness)]),
+          rows: series.map((point) => [bucketLabel(point.date, view.granularity, incomplete), formatPercent(point.stickiness)]),
         }}
       />
     </AnalyticsSection>

@@ -2,6 +2,7 @@ import { metricDefinition } from '@questboard/shared/metric-definitions';
 import type { Granularity, Retention, RetentionMode } from '@questboard/shared/analytics';
 
 import { formatCount, formatPercent } from '../lib/format';
+import { curveCohortsText } from '../lib/incomplete-buckets';
 import { curveSummary } from '../lib/retention-matrix';
 import { AnalyticsSection } from './analytics-section';
 import { Chart } from './chart';
@@ -65,16 +66,24 @@ export function CohortRetention({
   );
 }
 
-/** The average of all cohorts by day since install, weighted by the users eligible on each day. */
+/** One set of cohorts followed from day 0 to the last day they all reached (ADR 010 "Curves"). */
 export function RetentionCurve({ retention }: { retention: Retention }) {
   const name = modeNames[retention.mode];
   const label = `${name} curve, day 0 to day 30`;
+  const cohorts = curveCohortsText(retention.curveCohorts);
   return (
-    <AnalyticsSection title="Retention curve" description={`${name} of all cohorts together, by day since install.`}>
+    <AnalyticsSection
+      title="Retention curve"
+      description={`${name} by day since install, of the same players all along: the cohorts that have reached the curve's last day.`}
+    >
       {retention.curve.every((point) => point.rate === null) ? (
         <p className="text-sm text-muted-foreground">No cohort to draw a curve from yet.</p>
       ) : (
         <>
+          <p className="flex items-start gap-1 text-sm text-muted-foreground">
+            <span>{cohorts}.</span>
+            <HelpTip about="Which cohorts a curve follows" text={metricDefinition('cohort-curves').definition} className="-mt-0.5" />
+          </p>
           <p className="sr-only">{curveSummary(retention.curve, retention.mode)}</p>
           <Chart
             ariaLabel={label}
@@ -82,9 +91,10 @@ export function RetentionCurve({ retention }: { retention: Retention }) {
             option={dayCurveOption({
               series: [{ name, values: retention.curve.map((point) => point.rate) }],
               valueFormat: formatPercent,
+              cohorts,
             })}
             table={{
-              columns: ['Day', name, 'Users who reached the day'],
+              columns: ['Day', name, 'Players followed'],
               rows: retention.curve.map((point) => [
                 `Day ${point.day}`,
                 formatPercent(point.rate),

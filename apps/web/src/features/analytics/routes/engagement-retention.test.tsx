@@ -28,6 +28,7 @@ function twoCohorts(mode: 'classic' | 'rolling'): Retention {
       rate: day === 0 ? 1 : day === 1 ? 0.42 : day === 7 ? 0.15 : null,
       cohortUsers: day < 2 ? 1201 : 1200,
     })),
+    curveCohorts: { from: '2026-03-01', to: '2026-03-01', users: 1200, lastDay: 1 },
   };
 }
 
@@ -122,7 +123,7 @@ describe('engagement & retention page: curve and engagement', () => {
 
     const curve = await screen.findByRole('table', { name: 'Classic retention curve, day 0 to day 30' });
     const curveRows = within(curve).getAllByRole('row');
-    expect(curveRows[0]).toHaveTextContent('DayClassic retentionUsers who reached the day');
+    expect(curveRows[0]).toHaveTextContent('DayClassic retentionPlayers followed');
     expect(curveRows[2]).toHaveTextContent('Day 142%1,201');
     expect(curveRows[3]).toHaveTextContent('Day 2—1,200');
     expect(screen.getByText('Classic retention of all cohorts together: day 1 42%, day 7 15%.')).toBeInTheDocument();

@@ -16,7 +16,9 @@ import { MetricCard } from '../components/metric-card';
 import { MetricGroup } from '../components/metric-group';
 import { OverviewTopEvents } from '../components/overview-top-events';
 import { UpdatingNote } from '../components/updating-note';
-import { formatCount, formatDay, formatRange } from '../lib/format';
+import { formatCount, formatRange } from '../lib/format';
+import { bucketLabel } from '../lib/incomplete-buckets';
+import { comparisonCaption, incompletePoints } from '../lib/overview-comparison';
 import { overviewCardSpecs } from '../lib/overview-cards';
 import { hasFilters, useAnalyticsView } from '../view/analytics-view';
 
@@ -59,9 +61,7 @@ function OverviewContent({ project }: { project: Project }) {
 function OverviewCards({ overview }: { overview: Overview }) {
   return (
     <MetricGroup title="Key figures" className="flex flex-col gap-2">
-      <p className="text-sm text-muted-foreground">
-        {formatRange(overview.range.from, overview.range.to)}, compared with {formatRange(overview.previousRange.from, overview.previousRange.to)}
-      </p>
+      <p className="text-sm text-muted-foreground">{comparisonCaption(overview)}</p>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {overviewCardSpecs.map((spec) => {
           const card = overview.cards.find((candidate) => candidate.key === spec.key);
@@ -74,6 +74,7 @@ function OverviewCards({ overview }: { overview: Overview }) {
               format={spec.format(overview.currency)}
               changeMode={spec.changeMode}
               points={card?.series.map((point) => point.value)}
+              incompletePoints={card && incompletePoints(card.series, overview.incomplete)}
               definition={spec.definition}
               detail={spec.detail}
             />
@@ -97,8 +98,9 @@ function PlayersChart({ overview, granularity }: { overview: Overview; granulari
           { name: 'New users', points: newUsers, kind: 'bar' },
         ],
         granularity,
+        incomplete: overview.incomplete,
       }),
-    [dau, newUsers, granularity],
+    [dau, newUsers, granularity, overview.incomplete],
   );
   const title = granularity === 'day' ? 'Daily active and new users' : `Active and new users per ${granularity}`;
   return (
@@ -108,7 +110,11 @@ function PlayersChart({ overview, granularity }: { overview: Overview; granulari
         ariaLabel={`${title}, ${formatRange(overview.range.from, overview.range.to)}`}
         table={{
           columns: ['Date', 'DAU', 'New users'],
-          rows: dau.map((point, index) => [formatDay(point.date, granularity), formatCount(point.value), formatCount(newUsers[index]?.value ?? null)]),
+          rows: dau.map((point, index) => [
+            bucketLabel(point.date, granularity, overview.incomplete),
+            formatCount(point.value),
+            formatCount(newUsers[index]?.value ?? null),
+          ]),
         }}
       />
     </AnalyticsSection>

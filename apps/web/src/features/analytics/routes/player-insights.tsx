@@ -14,6 +14,7 @@ import { PlayerLookup } from '../components/player-lookup';
 import { ActivePlayersChart, NewReturningChart, StickinessChart } from '../components/players-charts';
 import { UpdatingNote } from '../components/updating-note';
 import { formatCount, formatPercent } from '../lib/format';
+import { incompletePoints } from '../lib/overview-comparison';
 import { hasFilters, useAnalyticsView } from '../view/analytics-view';
 
 // /project/{identifier}/player-insights: who plays — active, new and returning players, how sticky
@@ -61,12 +62,13 @@ function PlayersContent({ project }: { project: Project }) {
           format={(value) => formatPercent(value)}
           definition="stickiness"
           points={series.map((point) => point.stickiness)}
+          incompletePoints={incompletePoints(series, players.data.incomplete)}
         />
       </MetricGroup>
-      <ActivePlayersChart series={series} view={view} />
+      <ActivePlayersChart series={series} incomplete={players.data.incomplete} view={view} />
       <div className="grid min-w-0 gap-6 xl:grid-cols-2">
-        <NewReturningChart series={series} view={view} />
-        <StickinessChart series={series} view={view} />
+        <NewReturningChart series={series} incomplete={players.data.incomplete} view={view} />
+        <StickinessChart series={series} incomplete={players.data.incomplete} view={view} />
       </div>
       <div className="grid min-w-0 gap-6">
         <BreakdownTable title="Platform" rows={breakdowns.platform} activeUsers={totals.activeUsers} />

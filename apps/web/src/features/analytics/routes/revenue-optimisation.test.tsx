@@ -52,7 +52,7 @@ describe('/project/{identifier}/revenue-optimisation', () => {
     const table = await screen.findByRole('region', { name: 'Cumulative LTV by install cohort table' });
     const rows = within(table).getAllByRole('row');
     expect(cells(rows[0]!)).toEqual(['Install cohort', 'Users', 'Day 0', 'Day 1', 'Day 3', 'Day 7', 'Day 14', 'Day 30']);
-    expect(cells(rows[1]!)).toEqual(['All cohorts', '350', 'EUR 0.10', 'EUR 0.20', 'EUR 0.40', 'EUR 0.80', 'EUR 1.50', 'EUR 3.10']);
+    expect(cells(rows[1]!)).toEqual(['Average (cohorts followed)', '50', 'EUR 0.10', 'EUR 0.20', 'EUR 0.40', 'EUR 0.80', 'EUR 1.50', 'EUR 3.10']);
     // The oldest cohort (6 days ago) has reached day 3 but not day 7: later cells stay empty.
     expect(cells(rows[2]!)).toEqual([expect.stringMatching(/^\w{3} \d+, \d{4}$/u), '50', 'EUR 0.10', 'EUR 0.20', 'EUR 0.40', '—', '—', '—']);
     expect(rows).toHaveLength(9);

@@ -17,7 +17,9 @@ import { MetricCard } from '../components/metric-card';
 import { MetricGroup } from '../components/metric-group';
 import { TopProducts } from '../components/top-products';
 import { UpdatingNote } from '../components/updating-note';
-import { formatCount, formatDay, formatMoney, formatPercent, formatRange } from '../lib/format';
+import { formatCount, formatMoney, formatPercent, formatRange } from '../lib/format';
+import { bucketLabel } from '../lib/incomplete-buckets';
+import { incompletePoints } from '../lib/overview-comparison';
 import { type AnalyticsView, hasFilters, useAnalyticsView } from '../view/analytics-view';
 
 // /project/{identifier}/revenue-optimisation: what players pay — totals, per day, per product, and
@@ -47,6 +49,7 @@ function RevenueContent({ project }: { project: Project }) {
   }
   const money = (value: number | null) => formatMoney(value, data.currency);
   const count = (value: number | null) => formatCount(value);
+  const soFar = incompletePoints(data.series, data.incomplete);
   return (
     <div aria-busy={revenue.isPlaceholderData} className="flex flex-col gap-6">
       <UpdatingNote updating={revenue.isPlaceholderData} />
@@ -56,8 +59,8 @@ function RevenueContent({ project }: { project: Project }) {
           : 'No purchases in this range: a purchase is an event with a revenue_amount.'}
       </p>
       <MetricGroup title="Revenue totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        <MetricCard label="Revenue" value={data.totals.revenue} format={money} definition="revenue" points={data.series.map((point) => point.revenue)} />
-        <MetricCard label="ARPDAU" value={data.totals.arpdau} format={money} definition="arpdau" points={data.series.map((point) => point.arpdau)} />
+        <MetricCard label="Revenue" value={data.totals.revenue} format={money} definition="revenue" points={data.series.map((point) => point.revenue)} incompletePoints={soFar} />
+        <MetricCard label="ARPDAU" value={data.totals.arpdau} format={money} definition="arpdau" points={data.series.map((point) => point.arpdau)} incompletePoints={soFar} />
         <MetricCard label="ARPPU" value={data.totals.arppu} format={money} definition="arppu" />
         <MetricCard
           label="Paying conversion"
@@ -66,7 +69,7 @@ function RevenueContent({ project }: { project: Project }) {
           definition="paying-conversion"
           detail={`${formatCount(data.totals.payingUsers)} of ${formatCount(data.totals.activeUsers)} active users`}
         />
-        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} />
+        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} incompletePoints={soFar} />
         <MetricCard label="Paying users" value={data.totals.payingUsers} format={count} help="Distinct users with at least one transaction in the range." />
       </MetricGroup>
       <RevenueChart revenue={data} view={view} />
@@ -87,8 +90,9 @@ function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView
         ],
         granularity: view.granularity,
         valueFormat: (value) => formatMoney(value, null),
+        incomplete: revenue.incomplete,
       }),
-    [revenue.series, view.granularity],
+    [revenue.series, view.granularity, revenue.incomplete],
   );
   const unit = revenue.currency ? ` (${revenue.currency})` : '';
   return (
@@ -99,7 +103,7 @@ function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView
         table={{
           columns: ['Date', 'Revenue', 'ARPDAU', 'Transactions', 'Paying users'],
           rows: revenue.series.map((point) => [
-            formatDay(point.date, view.granularity),
+            bucketLabel(point.date, view.granularity, revenue.incomplete),
             money(point.revenue),
             money(point.arpdau),
             formatCount(point.transactions),

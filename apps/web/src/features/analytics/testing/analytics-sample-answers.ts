@@ -15,8 +15,9 @@ import {
   RETENTION_DAYS,
   type Retention,
   type Revenue,
+  type CurveCohorts,
   filterDimensions,
-  previousRange,
+  overviewRanges,
   sessionLengthBuckets,
 } from '@questboard/shared/analytics';
 
@@ -54,6 +55,19 @@ export function bucketDates(from: string, to: string, granularity: Granularity):
   return dates;
 }
 
+const todayOf = () => new Date().toISOString().slice(0, 10);
+
+/** The buckets the server marks so far: here simply the last one when the range reaches today. */
+export const sampleIncomplete = (query: StandInQuery): string[] =>
+  query.to >= todayOf() ? bucketDates(query.from, query.to, query.granularity).slice(-1) : [];
+
+/** The cohorts the sample curves follow: those of the range's first day, to its age (at most 30). */
+function sampleCurveCohorts(query: StandInQuery, users: number): CurveCohorts {
+  if (users === 0) return null;
+  const age = Math.round((Date.parse(`${todayOf()}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / DAY_MS);
+  return { from: query.from, to: query.from, users, lastDay: Math.max(0, Math.min(RETENTION_DAYS, age)) };
+}
+
 /** 0.5 when the view has any filter, else 1: filtered figures are half the unfiltered ones. */
 export const scaleOf = (query: StandInQuery) => (filterDimensions.some((dimension) => query[dimension].length > 0) ? 0.5 : 1);
 
@@ -81,7 +95,8 @@ export function sampleOverview(query: StandInQuery): Overview {
   const ratio = (key: keyof typeof sampleOverviewValues) => key === 'd1-retention' || key === 'd7-retention' || key === 'arpdau' || key === 'session-length';
   return {
     range: { from: query.from, to: query.to },
-    previousRange: previousRange(query),
+    ...overviewRanges(query, todayOf()),
+    incomplete: sampleIncomplete(query),
     currency: SAMPLE_CURRENCY,
     cards: (Object.keys(sampleOverviewValues) as (keyof typeof sampleOverviewValues)[]).map((key) => {
       const value = sampleOverviewValues[key] * (ratio(key) ? 1 : scale);
@@ -106,7 +121,8 @@ export function emptyOverview(query: StandInQuery): Overview {
   const zeroes = ['dau', 'new-users', 'mau', 'sessions', 'revenue'];
   return {
     range: { from: query.from, to: query.to },
-    previousRange: previousRange(query),
+    ...overviewRanges(query, todayOf()),
+    incomplete: sampleIncomplete(query),
     currency: null,
     cards: (Object.keys(sampleOverviewValues) as (keyof typeof sampleOverviewValues)[]).map((key) => ({
       key,
@@ -150,6 +166,7 @@ export function samplePlayers(query: StandInQuery, empty = false): Players {
           country: breakdown(['DE', 'US', 'FR'], scale),
           app_version: breakdown(['1.2.0', '1.1.0'], scale),
         },
+    incomplete: sampleIncomplete(query),
   };
 }
 
@@ -160,8 +177,6 @@ const cohort = (date: string, size: number, value: (day: number) => number, toda
     Date.parse(`${date}T00:00:00Z`) + day * DAY_MS > Date.parse(`${today}T00:00:00Z`) ? null : value(day),
   ),
 });
-
-const todayOf = () => new Date().toISOString().slice(0, 10);
 
 export function sampleRevenue(query: StandInQuery, empty = false): Revenue {
   const scale = empty ? 0 : scaleOf(query);
@@ -188,7 +203,9 @@ export function sampleRevenue(query: StandInQuery, empty = false): Revenue {
     ltv: {
       cohorts: empty ? [] : bucketDates(query.from, query.to, query.granularity).map((date) => cohort(date, 50 * scale, (day) => 0.1 * (day + 1), today)),
       average: empty ? Array.from({ length: RETENTION_DAYS + 1 }, () => null) : Array.from({ length: RETENTION_DAYS + 1 }, (_, day) => 0.1 * (day + 1)),
+      averageCohorts: sampleCurveCohorts(query, 50 * scale),
     },
+    incomplete: sampleIncomplete(query),
   };
 }
 
@@ -200,6 +217,7 @@ export function sampleRetention(query: StandInQuery, empty = false): Retention {
     mode,
     cohorts: empty ? [] : bucketDates(query.from, query.to, query.granularity).map((date) => cohort(date, 40 * scaleOf(query), rate, today)),
     curve: Array.from({ length: RETENTION_DAYS + 1 }, (_, day) => ({ day, rate: empty ? null : rate(day), cohortUsers: empty ? 0 : 400 * scaleOf(query) })),
+    curveCohorts: sampleCurveCohorts(query, empty ? 0 : 400 * scaleOf(query)),
   };
 }
 
@@ -219,6 +237,7 @@ export function sampleEngagement(query: StandInQuery, empty = false): Engagement
       averageSessionLength: empty ? null : 80 + index,
     })),
     sessionLength: sessionLengthBuckets.map((bucket, index) => ({ label: bucket.label, minSeconds: bucket.min, maxSeconds: bucket.max, sessions: (index + 1) * 100 * scale })),
+    incomplete: sampleIncomplete(query),
   };
 }
 
@@ -235,6 +254,7 @@ export function sampleExplore(query: StandInQuery, empty = false): Explore {
       points: dates.map((date) => ({ date, value: (10 - index) * scale })),
     })),
     truncated: false,
+    incomplete: sampleIncomplete(query),
   };
 }
 
