@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedEventSchema } from './events';
+import { excludedPurchasesSchema } from './money';
 
 // Issue 8: the analytics pages' calls under /core/projects/{id}/analytics and the project dashboard.
 // Everything that defines a view (DESIGN.md "Analytics") is a query parameter, so the web app keeps
@@ -178,7 +179,8 @@ export const overviewSchema = z
   .object({
     range: rangeSchema,
     previousRange: rangeSchema,
-    currency: z.string().nullable().describe('the currency most purchases use; revenue is summed as sent'),
+    currency: z.string().describe("the project's reporting currency: revenue and ARPDAU are in it (ADR 011)"),
+    excludedPurchases: excludedPurchasesSchema,
     cards: z.array(
       z.object({
         key: z.enum(overviewMetricKeys),
@@ -244,8 +246,10 @@ export const playerSchema = z
     lastSeen: z.iso.datetime(),
     events: z.number().int(),
     sessions: z.number().int(),
-    revenue: z.number(),
-    purchases: z.number().int(),
+    revenue: z.number().describe('in the reporting currency, purchases without a rate left out'),
+    purchases: z.number().int().describe('purchases counted in revenue (amount above 0, convertible)'),
+    currency: z.string().describe("the project's reporting currency"),
+    excludedPurchases: excludedPurchasesSchema,
     platform: z.string().nullable().describe('of the latest event'),
     country: z.string().nullable(),
     appVersion: z.string().nullable(),
@@ -267,7 +271,8 @@ export type CohortRow = z.infer<typeof cohortRow>;
 
 export const revenueSchema = z
   .object({
-    currency: z.string().nullable(),
+    currency: z.string().describe("the project's reporting currency: every amount is in it (ADR 011)"),
+    excludedPurchases: excludedPurchasesSchema,
     totals: z.object({
       revenue: z.number(),
       transactions: z.number().int(),
@@ -343,6 +348,8 @@ export const exploreSchema = z
       }),
     ),
     truncated: z.boolean().describe(`more than ${EXPLORE_MAX_SERIES} breakdown values`),
+    currency: z.string().nullable().describe(`the reporting currency when measuring ${REVENUE_PROPERTY}; null otherwise`),
+    excludedPurchases: excludedPurchasesSchema,
   })
   .meta({ id: 'AnalyticsExplore' });
 export type Explore = z.infer<typeof exploreSchema>;

@@ -12,21 +12,24 @@ import type {
   RetentionQuery,
   Revenue,
 } from '@questboard/shared/analytics';
+import type { ProjectMoney } from '@questboard/shared/money';
 
 /**
  * The analytics pages' questions (issue 8), one method each, every one scoped to one project and
  * answered by the event store (ADR 010 gives the exact semantics). `today` is the current UTC day
- * as YYYY-MM-DD: retention and LTV cells after it are not reached yet.
+ * as YYYY-MM-DD: retention and LTV cells after it are not reached yet. `money` is the project's
+ * reporting currency and rates (ADR 011): every revenue figure converts purchases through it at
+ * query time, leaves out and reports those in a currency without a rate, and ignores amounts of 0.
  */
 export interface ProjectMetrics {
-  overview(projectId: string, query: AnalyticsQuery, today: string): Promise<Overview>;
+  overview(projectId: string, query: AnalyticsQuery, today: string, money: ProjectMoney): Promise<Overview>;
   players(projectId: string, query: AnalyticsQuery): Promise<Players>;
   /** One player's profile and timeline; null when the project holds no event of theirs. */
-  player(projectId: string, userId: string): Promise<Player | null>;
-  revenue(projectId: string, query: AnalyticsQuery, today: string): Promise<Revenue>;
+  player(projectId: string, userId: string, money: ProjectMoney): Promise<Player | null>;
+  revenue(projectId: string, query: AnalyticsQuery, today: string, money: ProjectMoney): Promise<Revenue>;
   retention(projectId: string, query: RetentionQuery, today: string): Promise<Retention>;
   engagement(projectId: string, query: AnalyticsQuery): Promise<Engagement>;
-  explore(projectId: string, query: ExploreQuery): Promise<Explore>;
+  explore(projectId: string, query: ExploreQuery, money: ProjectMoney): Promise<Explore>;
   eventCatalogue(projectId: string, query: AnalyticsQuery): Promise<EventCatalogue>;
   filterOptions(projectId: string, query: AnalyticsQuery): Promise<FilterOptions>;
 }

@@ -25,6 +25,7 @@ import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
 import type { EventStore } from '../events/event-store';
+import { projectMoney } from '../money/currency-service';
 import { getProject } from '../projects/project-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -39,6 +40,11 @@ const tags = ['analytics'];
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
   const projectOf = async (request: Parameters<typeof memberOf>[0], id: string) => (await getProject(db, memberOf(request).organisationId, id)).id;
   const today = () => isoDate(clock.now());
+  /** The project (checked as projectOf does) with its reporting currency and rates (ADR 011). */
+  const withMoney = async (request: Parameters<typeof memberOf>[0], id: string) => {
+    const projectId = await projectOf(request, id);
+    return { projectId, money: await projectMoney(db, memberOf(request).organisationId, projectId) };
+  };
 
   const options = <Q extends z.ZodType, R extends z.ZodType>(summary: string, querystring: Q, response: R) => ({
     preHandler: app.requireOrganisation,
@@ -49,7 +55,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/overview`,
     options('Overview cards with the previous range and sparklines, and the top events', analyticsQuerySchema, overviewSchema),
-    async (request) => events.metrics.overview(await projectOf(request, request.params.id), request.query, today()),
+    async (request) => {
+      const { projectId, money } = await withMoney(request, request.params.id);
+      return events.metrics.overview(projectId, request.query, today(), money);
+    },
   );
   app.get(
     `${base}/players`,
@@ -59,7 +68,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/revenue`,
     options('Revenue, ARPDAU, ARPPU, paying conversion, top products and cumulative LTV', analyticsQuerySchema, revenueSchema),
-    async (request) => events.metrics.revenue(await projectOf(request, request.params.id), request.query, today()),
+    async (request) => {
+      const { projectId, money } = await withMoney(request, request.params.id);
+      return events.metrics.revenue(projectId, request.query, today(), money);
+    },
   );
   app.get(
     `${base}/retention`,
@@ -74,7 +86,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/explore`,
     options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
-    async (request) => events.metrics.explore(await projectOf(request, request.params.id), request.query),
+    async (request) => {
+      const { projectId, money } = await withMoney(request, request.params.id);
+      return events.metrics.explore(projectId, request.query, money);
+    },
   );
   app.get(
     `${base}/events`,
@@ -94,7 +109,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
       schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema, ...errors } },
     },
     async (request) => {
-      const player = await events.metrics.player(await projectOf(request, request.params.id), request.params.userId);
+      const { projectId, money } = await withMoney(request, request.params.id);
+      const player = await events.metrics.player(projectId, request.params.userId, money);
       if (!player) throw new HttpError(404, analyticsErrorCodes.playerNotFound, analyticsMessages.playerNotFound);
       return player;
     },
