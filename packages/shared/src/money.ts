@@ -48,13 +48,17 @@ export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export const currencySettingsSchema = z
   .object({
     reportingCurrency: z.string().describe('every revenue figure is in this currency'),
-    rates: z.array(exchangeRateSchema).describe('by currency code; purchases in a currency without a rate are left out of revenue'),
+    rates: z
+      .array(exchangeRateSchema)
+      .describe('by currency code; purchases in a currency without a rate are left out of revenue'),
   })
   .meta({ id: 'CurrencySettings' });
 export type CurrencySettings = z.infer<typeof currencySettingsSchema>;
 
 export const reportingCurrencyBodySchema = z.object({
-  reportingCurrency: currencyCodeSchema.describe('changing it removes every rate: each said what 1 unit is worth in the old currency'),
+  reportingCurrency: currencyCodeSchema.describe(
+    'changing it removes every rate: each said what 1 unit is worth in the old currency',
+  ),
 });
 export type ReportingCurrencyBody = z.input<typeof reportingCurrencyBodySchema>;
 
@@ -70,7 +74,13 @@ export const rateParamsSchema = z.object({
 
 /** Purchases left out of the revenue figures, per currency: their count and original amount. */
 export const excludedPurchasesSchema = z
-  .array(z.object({ currency: z.string(), purchases: z.number().int(), amount: z.number().describe('in that currency, as sent') }))
+  .array(
+    z.object({
+      currency: z.string(),
+      purchases: z.number().int(),
+      amount: z.number().describe('in that currency, as sent'),
+    }),
+  )
   .describe('purchases in a currency without a rate: not in any revenue figure, transaction or paying-user count');
 export type ExcludedPurchases = z.infer<typeof excludedPurchasesSchema>;
 
@@ -85,8 +95,13 @@ export function canManageCurrency(role: 'owner' | 'admin' | 'member'): boolean {
   return role !== 'member';
 }
 
+/** '37 purchases in JPY are not counted' (the pages link the words that follow, 'add a rate'). */
+export function excludedPurchasesSentence(excluded: ExcludedPurchases[number]): string {
+  const purchases = excluded.purchases === 1 ? '1 purchase' : `${excluded.purchases.toLocaleString('en')} purchases`;
+  return `${purchases} in ${excluded.currency} ${excluded.purchases === 1 ? 'is' : 'are'} not counted`;
+}
+
 /** '37 purchases in JPY are not counted: add a rate' (one sentence per currency). */
 export function excludedPurchasesNote(excluded: ExcludedPurchases[number]): string {
-  const purchases = excluded.purchases === 1 ? '1 purchase' : `${excluded.purchases.toLocaleString('en')} purchases`;
-  return `${purchases} in ${excluded.currency} ${excluded.purchases === 1 ? 'is' : 'are'} not counted: add a rate`;
+  return `${excludedPurchasesSentence(excluded)}: add a rate`;
 }

@@ -141,6 +141,8 @@ describe('explorer: the question in the URL', () => {
     api.answer('explore', {
       series: [{ key: 'a', label: 'a', total: 1, points: [{ date: '2026-03-01', value: 1 }] }],
       truncated: true,
+      currency: null,
+      excludedPurchases: [],
     });
     renderExplorer(`${RANGE}&breakdown=country`);
     expect(await screen.findByText('Showing the 10 largest; the rest are summed in Other.')).toBeInTheDocument();
@@ -167,7 +169,7 @@ describe('explorer: export and pin', () => {
       { key: '=cmd', label: '=cmd', total: 3, points: [{ date: '2026-03-01', value: 3 }, { date: '2026-03-02', value: null }] },
       { key: 'b', label: 'b, "quoted"', total: 1, points: [{ date: '2026-03-01', value: 0 }, { date: '2026-03-02', value: 1 }] },
     ];
-    api.answer('explore', { series, truncated: false });
+    api.answer('explore', { series, truncated: false, currency: null, excludedPurchases: [] });
     renderExplorer(`${RANGE}&event=level_complete&breakdown=platform`);
     await screen.findByRole('img', { name: /^Count of level_complete by platform, /u });
 

@@ -83,6 +83,7 @@ export function sampleOverview(query: StandInQuery): Overview {
     range: { from: query.from, to: query.to },
     previousRange: previousRange(query),
     currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     cards: (Object.keys(sampleOverviewValues) as (keyof typeof sampleOverviewValues)[]).map((key) => {
       const value = sampleOverviewValues[key] * (ratio(key) ? 1 : scale);
       return {
@@ -107,7 +108,8 @@ export function emptyOverview(query: StandInQuery): Overview {
   return {
     range: { from: query.from, to: query.to },
     previousRange: previousRange(query),
-    currency: null,
+    currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     cards: (Object.keys(sampleOverviewValues) as (keyof typeof sampleOverviewValues)[]).map((key) => ({
       key,
       value: zeroes.includes(key) ? 0 : null,
@@ -168,7 +170,8 @@ export function sampleRevenue(query: StandInQuery, empty = false): Revenue {
   const dates = bucketDates(query.from, query.to, query.granularity);
   const today = todayOf();
   return {
-    currency: empty ? null : SAMPLE_CURRENCY,
+    currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     totals: {
       revenue: 1234.5 * scale,
       transactions: 310 * scale,
@@ -235,6 +238,8 @@ export function sampleExplore(query: StandInQuery, empty = false): Explore {
       points: dates.map((date) => ({ date, value: (10 - index) * scale })),
     })),
     truncated: false,
+    currency: query.raw.property === 'revenue_amount' ? SAMPLE_CURRENCY : null,
+    excludedPurchases: [],
   };
 }
 
@@ -275,6 +280,8 @@ export function samplePlayer(userId = 'ada'): Player {
     sessions: 2,
     revenue: 4.99,
     purchases: 1,
+    currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     platform: 'ios',
     country: 'DE',
     appVersion: '1.2.0',
