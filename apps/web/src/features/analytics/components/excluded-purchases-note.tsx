@@ -2,12 +2,9 @@ import { Coins } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { excludedPurchasesSentence, type ExcludedPurchases } from '@questboard/shared/money';
 
-import { projectPages } from '../../../config/paths';
+import { CURRENCY_SETTINGS_ANCHOR, projectPages } from '../../../config/paths';
 import { cn } from '../../../utils/cn';
 import { formatMoney } from '../lib/format';
-
-/** Where the settings page's currency section starts (its heading's anchor). */
-export const CURRENCY_SECTION_ID = 'currency';
 
 /**
  * Purchases in a currency without a rate are never added in silently (issue 21, ADR 011): one line
@@ -17,7 +14,7 @@ export const CURRENCY_SECTION_ID = 'currency';
 export function ExcludedPurchasesNote({ excluded, className }: { excluded: ExcludedPurchases; className?: string }) {
   const { projectId = '' } = useParams();
   if (excluded.length === 0) return null;
-  const settings = `${projectPages.settings.getHref(projectId)}#${CURRENCY_SECTION_ID}`;
+  const settings = `${projectPages.settings.getHref(projectId)}#${CURRENCY_SETTINGS_ANCHOR}`;
   return (
     <div
       role="note"
