@@ -60,12 +60,10 @@ export const reportingCurrencyBodySchema = z.object({
     'changing it removes every rate: each said what 1 unit is worth in the old currency',
   ),
 });
-export type ReportingCurrencyBody = z.input<typeof reportingCurrencyBodySchema>;
 
 export const rateBodySchema = z.object({
   rate: rateSchema.describe('1 unit of the currency in the path = rate units of the reporting currency'),
 });
-export type RateBody = z.infer<typeof rateBodySchema>;
 
 export const rateParamsSchema = z.object({
   id: z.uuid({ error: 'id must be a project id (a UUID)' }),

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ChartType, PinnedQuery } from '@questboard/shared/analytics';
 import type { InvitationStatus } from '@questboard/shared/invitations';
+import { DEFAULT_REPORTING_CURRENCY } from '@questboard/shared/money';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 
 /**
@@ -209,7 +210,7 @@ export const projects = pgTable(
     /** Events older than this many days are deleted and refused; null keeps them all (issue 9). */
     eventRetentionDays: integer('event_retention_days'),
     /** Every revenue figure is in this ISO 4217 currency (issue 21, ADR 011). */
-    reportingCurrency: text('reporting_currency').notNull().default('USD'),
+    reportingCurrency: text('reporting_currency').notNull().default(DEFAULT_REPORTING_CURRENCY),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** lower(name), kept on write: the name sort's key, read rather than computed for each row (ADR 009). */
