@@ -78,6 +78,8 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   await add.getByRole('button', { name: 'Add rate' }).click();
   const rates = page.getByRole('list', { name: 'Exchange rates' });
   await expect(rates).toContainText('1 JPY = 0.0067 USD');
+  // The toast comes once the list has the rate: wait for it, then for it to go, before the shots.
+  await expect(page.getByText('Rate for JPY saved')).toBeVisible();
   await expect(page.getByText('Rate for JPY saved')).toBeHidden({ timeout: 10_000 });
   await expectAccessible(page, '#currency');
   await shoot(page, 'currency-settings');
@@ -93,6 +95,8 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   await add.getByRole('textbox', { name: 'Value of 1 EUR in USD' }).fill('1.08');
   await add.getByRole('button', { name: 'Add rate' }).click();
   await expect(rates).toContainText('1 EUR = 1.08 USD');
+  // The toast comes once the list has the rate: wait for it, then for it to go, before the shots.
+  await expect(page.getByText('Rate for EUR saved')).toBeVisible();
   await expect(page.getByText('Rate for EUR saved')).toBeHidden({ timeout: 10_000 });
 
   // 15.04 + 10.80 = 25.84, and no note at all.
