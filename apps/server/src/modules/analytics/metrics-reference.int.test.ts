@@ -73,6 +73,7 @@ const explorations: [string, ExploreQueryInput][] = [
   ['average of duration_s of level_fail', { ...whole, event: 'level_fail', measure: 'average', property: 'duration_s' }],
   ['sum of revenue_amount by month', { ...whole, granularity: 'month', measure: 'sum', property: 'revenue_amount' }],
   ['average of revenue_amount by platform', { ...fortnight, measure: 'average', property: 'revenue_amount', breakdown: 'platform' }],
+  ['sum of revenue_amount of purchase by week', { ...whole, granularity: 'week', event: 'purchase', measure: 'sum', property: 'revenue_amount' }],
   ['count by name', { ...fortnight, breakdown: 'name' }],
   ['users by platform', { ...whole, granularity: 'week', measure: 'users', breakdown: 'platform' }],
   ['count by country', { ...fortnight, breakdown: 'country' }],
@@ -111,6 +112,12 @@ describe('the DuckDB metrics match the reference', () => {
     );
     it('event catalogue', () => compare((metrics) => metrics.eventCatalogue(projectId, query)));
     it('filter options', () => compare((metrics) => metrics.filterOptions(projectId, query)));
+  });
+
+  it('covers purchases left out: the JPY ones, which have no rate', async () => {
+    const answer = await store.metrics.revenue(projectId, analyticsQuerySchema.parse(whole), today, money);
+    expect(answer.excludedPurchases.map((excluded) => excluded.currency)).toEqual(['JPY']);
+    expect(answer.excludedPurchases[0]?.purchases).toBeGreaterThan(10);
   });
 
   it.each(explorations)('explorer: %s', (_name, input) => compare((metrics) => metrics.explore(projectId, exploreQuerySchema.parse(input), money)));

@@ -312,15 +312,21 @@ class Query {
     return { buckets: byBucket(rows.filter((row) => row.b !== null)), total: rows.find((row) => row.b === null) };
   }
 
-  /** Purchases of the range (and event) in a currency without a rate, per currency, most first. */
+  /**
+   * Purchases of the range in a currency without a rate, per currency, most first: from the
+   * purchases rollup, or for one event name (the explorer) from the events.
+   */
   async excludedPurchases(view: AnalyticsQuery, money: ProjectMoney, event: string | null = null): Promise<ExcludedPurchases> {
     const params = new Params();
-    const named = event === null ? 'true' : `name = ${params.add(event)}`;
+    const withoutRate = `currency NOT IN (SELECT currency FROM ${ratesSql(params, money)})`;
     const rows = await this.rows(
-      `SELECT currency, count(*)::DOUBLE AS purchases, sum(revenue_amount)::DOUBLE AS amount FROM ${this.t.events}
-       WHERE ${this.eventRange(view)} AND revenue_amount > 0 AND ${named} AND ${filterSql(params, view)}
-         AND currency NOT IN (SELECT currency FROM ${ratesSql(params, money)})
-       GROUP BY currency ORDER BY purchases DESC, currency`,
+      event === null
+        ? `SELECT currency, sum(transactions)::DOUBLE AS purchases, sum(amount)::DOUBLE AS amount FROM ${this.t.purchases}
+           WHERE ${this.range(view)} AND ${filterSql(params, view)} AND ${withoutRate}
+           GROUP BY currency ORDER BY purchases DESC, currency`
+        : `SELECT currency, count(*)::DOUBLE AS purchases, sum(revenue_amount)::DOUBLE AS amount FROM ${this.t.events}
+           WHERE ${this.eventRange(view)} AND revenue_amount > 0 AND name = ${params.add(event)} AND ${filterSql(params, view)} AND ${withoutRate}
+           GROUP BY currency ORDER BY purchases DESC, currency`,
       params,
     );
     return rows.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.amount) }));
