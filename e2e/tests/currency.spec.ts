@@ -68,6 +68,21 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   await expectAccessible(page, '[role="note"]');
   await shoot(page, 'currency-revenue-not-counted', { settled });
 
+  // The overview and a player's profile say the same.
+  await nav.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('group', { name: 'Revenue', exact: true }).getByTestId('metric-value')).toHaveText('USD 4.99');
+  await expect(note).toContainText('2 purchases in JPY are not counted: add a rate');
+  await settled(page);
+  await shoot(page, 'currency-overview-not-counted', { settled });
+  await page.goto(`/project/${project}/player-insights?player=ben`);
+  const profile = page.getByRole('region', { name: 'Player ben' });
+  await expect(profile.getByRole('note', { name: 'Purchases not counted' })).toContainText('2 purchases in JPY are not counted: add a rate');
+  await expect(profile.getByText('Revenue', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('None');
+  await settled(page);
+  await profile.scrollIntoViewIfNeeded();
+  await shoot(page, 'currency-player-not-counted', { settled });
+  await nav.getByRole('link', { name: 'Revenue Optimisation' }).click();
+
   // "add a rate" opens the settings' currency section.
   await note.getByRole('link', { name: 'Add a rate for JPY' }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${project}/settings#currency$`));
