@@ -1,5 +1,9 @@
 import { analyticsQuerySchema, exploreQuerySchema, isoDate, retentionQuerySchema } from '@questboard/shared/analytics';
+import type { ProjectMoney } from '@questboard/shared/money';
 import { BENCH_PROJECT, openBenchData } from './analytics-data';
+
+/** Demo purchases are in USD, the default reporting currency; no rates needed. */
+const money: ProjectMoney = { currency: 'USD', rates: {} };
 
 // `npm run bench -- analytics` (issue 8): the analytics queries over about 10 million demo events
 // written straight into the embedded store. Targets (medians on this 2-core machine): overview
@@ -43,11 +47,11 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
   const rollupBuildMs = performance.now() - started;
 
   const cases: { name: string; targetMs: number | null; run: () => Promise<unknown> }[] = [
-    { name: 'overview, last 30 days by day', targetMs: 500, run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today) },
+    { name: 'overview, last 30 days by day', targetMs: 500, run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today, money) },
     {
       name: 'overview, 30 days, platform filter',
       targetMs: 500,
-      run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse({ ...last30, platform: 'ios' }), today),
+      run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse({ ...last30, platform: 'ios' }), today, money),
     },
     {
       name: 'retention matrix, 30 cohorts x D0-D30',
@@ -62,12 +66,12 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
     {
       name: 'explorer: level_complete count by day',
       targetMs: 300,
-      run: () => store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, event: 'level_complete' })),
+      run: () => store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, event: 'level_complete' }), money),
     },
     {
       name: 'explorer: all events, users by platform',
       targetMs: 300,
-      run: () => store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, measure: 'users', breakdown: 'platform' })),
+      run: () => store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, measure: 'users', breakdown: 'platform' }), money),
     },
     {
       name: 'explorer: level_complete avg duration_s by country',
@@ -76,10 +80,11 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
         store.metrics.explore(
           BENCH_PROJECT,
           exploreQuerySchema.parse({ ...last30, event: 'level_complete', measure: 'average', property: 'duration_s', breakdown: 'country' }),
+          money,
         ),
     },
     { name: 'player insights, 90 days by week', targetMs: null, run: () => store.metrics.players(BENCH_PROJECT, analyticsQuerySchema.parse({ from: isoDate(new Date(end.getTime() - 90 * 86_400_000)), to: today, granularity: 'week' })) },
-    { name: 'revenue, last 30 days', targetMs: null, run: () => store.metrics.revenue(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today) },
+    { name: 'revenue, last 30 days', targetMs: null, run: () => store.metrics.revenue(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today, money) },
     { name: 'engagement, last 30 days', targetMs: null, run: () => store.metrics.engagement(BENCH_PROJECT, analyticsQuerySchema.parse(last30)) },
     { name: 'event list, last 30 days', targetMs: null, run: () => store.metrics.eventCatalogue(BENCH_PROJECT, analyticsQuerySchema.parse(last30)) },
   ];

@@ -35,6 +35,7 @@ import { openEventStore } from './modules/events/open-event-store';
 import { eventRoutes } from './modules/events/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { dashboardRoutes } from './modules/analytics/dashboard-routes';
+import { currencyRoutes } from './modules/money/currency-routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(eventRoutes, { db, events });
   await app.register(analyticsRoutes, { db, clock, events });
   await app.register(dashboardRoutes, { db, clock });
+  await app.register(currencyRoutes, { db, clock });
   await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir });
   const quotas = new QuotaTracker(db, events, clock);
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });

@@ -30,6 +30,7 @@ import {
   type Revenue,
 } from '@questboard/shared/analytics';
 import type { StoredEvent } from '@questboard/shared/events';
+import type { ExcludedPurchases, ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics, StoreAnswer } from '../src/modules/analytics/project-metrics';
 import type { NewEvent } from '../src/modules/events/event-store';
 
@@ -46,8 +47,11 @@ import type { NewEvent } from '../src/modules/events/event-store';
 //     the range or bucket inside the range; their install need not match the filters.
 //  4. averageDau is the mean over the range's days, never null (0 without users). Ratios are null
 //     when what they divide by is 0 (stickiness on MAU 0, ARPDAU on summed DAU 0, and so on).
-//  5. Currency: the most frequent currency of the range's matching transactions, ties by code asc;
-//     null without transactions.
+//  5. Money (ADR 011): a purchase is an event with revenue_amount above 0 (0 is no transaction).
+//     Its worth is the amount in the reporting currency, or amount x the rate of its currency;
+//     without a rate it has none and counts nowhere (revenue, transactions, paying users, products,
+//     LTV, the explorer's revenue_amount), and is listed under excludedPurchases: per currency, the
+//     range's matching purchases and their amount as sent, most purchases first, then code asc.
 //  6. Breakdown rows: events and users from the range's matching events; newUsers = the range's new
 //     users (install in range, matching) whose install carried the value.
 //  7. Retention and LTV cohort rows: only buckets with at least one installed user, oldest first.
@@ -61,7 +65,7 @@ import type { NewEvent } from '../src/modules/events/event-store';
 //     A breakdown ranks its values by events (all selected events, with or without the property),
 //     ties by key asc (null last); the null key is labelled '(not set)'; 'Other' (key and label)
 //     comes last. Empty buckets: 0 for count, users and sum; null for average. Totals are over the
-//     whole range (users: distinct over the range). `revenue_amount` always means the event field.
+//     whole range (users: distinct over the range). `revenue_amount` means a purchase's worth (choice 5).
 //  9. Event catalogue: the range's matching events by name (no limit), count desc then name asc;
 //     lastSeen is the latest matching event in the range; propertyKeys: every key, sorted, first 50.
 //     Overview top events: count desc, then name asc.
@@ -94,8 +98,8 @@ interface User {
   install: Row;
   installDay: string;
   days: Set<string>;
-  /** Its events with a revenue_amount, in event order. */
-  transactions: Row[];
+  /** Its purchases (revenue_amount above 0, any currency), in event order. */
+  purchases: Row[];
 }
 
 interface Session {
@@ -119,8 +123,8 @@ interface Data {
 interface View {
   filters: AnalyticsFilters;
   rows: Row[];
-  /** The matching events with a revenue_amount. */
-  transactions: Row[];
+  /** The matching purchases (revenue_amount above 0, any currency). */
+  purchases: Row[];
   activeOn: Map<string, Set<string>>;
 }
 
@@ -132,13 +136,13 @@ interface Range {
 export function referenceMetrics(events: readonly NewEvent[]): ProjectMetrics {
   const data = prepare(events);
   return {
-    overview: (_projectId, query, today) => Promise.resolve(overview(data, query, today)),
+    overview: (_projectId, query, today, money) => Promise.resolve(overview(data, query, today, money)),
     players: (_projectId, query) => Promise.resolve(players(data, query)),
-    player: (_projectId, userId) => Promise.resolve(player(data, userId)),
-    revenue: (_projectId, query, today) => Promise.resolve(revenue(data, query, today)),
+    player: (_projectId, userId, money) => Promise.resolve(player(data, userId, money)),
+    revenue: (_projectId, query, today, money) => Promise.resolve(revenue(data, query, today, money)),
     retention: (_projectId, query, today) => Promise.resolve(retention(data, query, today)),
     engagement: (_projectId, query) => Promise.resolve(engagement(data, query)),
-    explore: (_projectId, query) => Promise.resolve(explore(data, query)),
+    explore: (_projectId, query, money) => Promise.resolve(explore(data, query, money)),
     eventCatalogue: (_projectId, query) => Promise.resolve(eventCatalogue(data, query)),
     filterOptions: (_projectId, query) => Promise.resolve(filterOptions(data, query)),
   };
@@ -223,6 +227,29 @@ function amountOf(row: Row): number | null {
   return typeof row.event.revenue_amount === 'number' ? row.event.revenue_amount : null;
 }
 
+function isPurchase(row: Row): boolean {
+  return (amountOf(row) ?? 0) > 0;
+}
+
+/** A purchase's amount in the reporting currency; null for no purchase or no rate (choice 5). */
+function worthOf(row: Row, money: ProjectMoney): number | null {
+  const amount = amountOf(row);
+  if (amount === null || amount <= 0) return null;
+  if (row.event.currency === money.currency) return amount;
+  const rate = row.event.currency === undefined ? undefined : money.rates[row.event.currency];
+  return rate === undefined ? null : amount * rate;
+}
+
+function excludedOf(rows: readonly Row[], money: ProjectMoney): ExcludedPurchases {
+  const left = groupBy(
+    rows.filter((row) => isPurchase(row) && worthOf(row, money) === null),
+    (row) => row.event.currency ?? '',
+  );
+  return [...left]
+    .map(([currency, group]) => ({ currency, purchases: group.length, amount: sum(group.map((row) => amountOf(row)!)) }))
+    .sort((a, b) => b.purchases - a.purchases || compareText(a.currency, b.currency));
+}
+
 function groupBy<K>(rows: readonly Row[], keyOf: (row: Row) => K): Map<K, Row[]> {
   const groups = new Map<K, Row[]>();
   for (const row of rows) {
@@ -255,12 +282,12 @@ function prepare(events: readonly NewEvent[]): Data {
   for (const row of rows) {
     let user = users.get(row.event.user_id);
     if (!user) {
-      user = { id: row.event.user_id, rows: [], install: row, installDay: row.day, days: new Set(), transactions: [] };
+      user = { id: row.event.user_id, rows: [], install: row, installDay: row.day, days: new Set(), purchases: [] };
       users.set(user.id, user);
     }
     user.rows.push(row);
     user.days.add(row.day);
-    if (amountOf(row) !== null) user.transactions.push(row);
+    if (isPurchase(row)) user.purchases.push(row);
   }
   const sessions: Session[] = [];
   for (const user of users.values()) sessions.push(...sessionsOf(user));
@@ -303,7 +330,7 @@ function viewOf(data: Data, filters: AnalyticsFilters): View {
     users.add(row.event.user_id);
     activeOn.set(row.day, users);
   }
-  return { filters, rows, transactions: rows.filter((row) => amountOf(row) !== null), activeOn };
+  return { filters, rows, purchases: rows.filter(isPurchase), activeOn };
 }
 
 function rowsIn(view: View, days: readonly string[]): Row[] {
@@ -346,22 +373,13 @@ function lengthSeconds(session: Session): number {
   return (session.end - session.start) / 1000;
 }
 
-function transactionsIn(view: View, days: readonly string[]): Row[] {
-  return view.transactions.filter((row) => inDays(row.day, days));
+/** The counted purchases of these days: above 0 and convertible. */
+function transactionsIn(view: View, days: readonly string[], money: ProjectMoney): Row[] {
+  return view.purchases.filter((row) => inDays(row.day, days) && worthOf(row, money) !== null);
 }
 
-function revenueOf(rows: readonly Row[]): number {
-  return sum(rows.map((row) => amountOf(row) ?? 0));
-}
-
-function currencyOf(transactions: readonly Row[]): string | null {
-  const counts = new Map<string, number>();
-  for (const row of transactions) {
-    const currency = row.event.currency;
-    if (typeof currency === 'string') counts.set(currency, (counts.get(currency) ?? 0) + 1);
-  }
-  const ranked = [...counts].sort(([a, countA], [b, countB]) => countB - countA || compareText(a, b));
-  return ranked[0]?.[0] ?? null;
+function revenueOf(rows: readonly Row[], money: ProjectMoney): number {
+  return sum(rows.map((row) => worthOf(row, money) ?? 0));
 }
 
 function eligible(users: readonly User[], day: number, today: string): User[] {
@@ -379,12 +397,12 @@ function retentionRate(users: readonly User[], day: number, mode: RetentionMode,
   return ratio(counted.filter((user) => isRetained(user, day, mode)).length, counted.length);
 }
 
-function ltvAt(users: readonly User[], day: number, today: string): number | null {
+function ltvAt(users: readonly User[], day: number, today: string, money: ProjectMoney): number | null {
   const counted = eligible(users, day, today);
   let revenue = 0;
   for (const user of counted) {
     const last = addDays(user.installDay, day);
-    for (const row of user.transactions) if (row.day <= last) revenue += amountOf(row) ?? 0;
+    for (const row of user.purchases) if (row.day <= last) revenue += worthOf(row, money) ?? 0;
   }
   return ratio(revenue, counted.length);
 }
@@ -427,21 +445,22 @@ function cohortRows(data: Data, query: AnalyticsQuery, today: string, value: (us
 // ---------------------------------------------------------------------------------------------
 // The methods
 
-function overview(data: Data, query: AnalyticsQuery, today: string): StoreAnswer<Overview> {
+function overview(data: Data, query: AnalyticsQuery, today: string, money: ProjectMoney): StoreAnswer<Overview> {
   const view = viewOf(data, query);
   const complete = query.to < today ? query.to : query.from < today ? addDays(today, -1) : null;
   const cardRange = { from: query.from, to: complete ?? query.to };
   const previous = complete === null ? null : previousRange(cardRange);
-  const current = cardFigures(data, view, daysOf(cardRange), today);
-  const before = previous ? cardFigures(data, view, daysOf(previous), today) : null;
-  const buckets = bucketsOf(query, query.granularity).map((bucket) => ({ date: bucket.date, figures: cardFigures(data, view, bucket.days, today) }));
+  const current = cardFigures(data, view, daysOf(cardRange), today, money);
+  const before = previous ? cardFigures(data, view, daysOf(previous), today, money) : null;
+  const buckets = bucketsOf(query, query.granularity).map((bucket) => ({ date: bucket.date, figures: cardFigures(data, view, bucket.days, today, money) }));
   const inRange = rowsIn(view, daysOf(query));
   const names = groupBy(inRange, (row) => row.event.name);
   return {
     range: { from: query.from, to: query.to },
     cardRange,
     previousRange: previous,
-    currency: currencyOf(inRange.filter((row) => amountOf(row) !== null)),
+    currency: money.currency,
+    excludedPurchases: excludedOf(inRange, money),
     cards: overviewMetricKeys.map((key) => ({
       key,
       value: current[key],
@@ -457,10 +476,10 @@ function overview(data: Data, query: AnalyticsQuery, today: string): StoreAnswer
 }
 
 /** The overview cards' figures over consecutive days (the range, the previous range or a bucket). */
-function cardFigures(data: Data, view: View, days: string[], today: string): Record<OverviewMetricKey, number | null> {
+function cardFigures(data: Data, view: View, days: string[], today: string, money: ProjectMoney): Record<OverviewMetricKey, number | null> {
   const cohort = cohortOf(data, days, view.filters);
   const sessions = sessionsIn(data, view, days);
-  const revenue = revenueOf(transactionsIn(view, days));
+  const revenue = revenueOf(transactionsIn(view, days, money), money);
   return {
     dau: mean(days.map((day) => dau(view, day))),
     'new-users': cohort.length,
@@ -534,7 +553,7 @@ function breakdown(rows: readonly Row[], cohort: readonly User[], dimension: Fil
     .slice(0, BREAKDOWN_ROWS);
 }
 
-function player(data: Data, userId: string): Player | null {
+function player(data: Data, userId: string, money: ProjectMoney): Player | null {
   const user = data.users.get(userId);
   if (!user) return null;
   const newestFirst = [...user.rows].reverse();
@@ -548,8 +567,10 @@ function player(data: Data, userId: string): Player | null {
     lastSeen: new Date(user.rows.at(-1)!.ms).toISOString(),
     events: user.rows.length,
     sessions: sessions.length,
-    revenue: revenueOf(user.transactions),
-    purchases: user.transactions.length,
+    revenue: revenueOf(user.purchases, money),
+    purchases: user.purchases.filter((row) => worthOf(row, money) !== null).length,
+    currency: money.currency,
+    excludedPurchases: excludedOf(user.purchases, money),
     platform: latest.platform ?? null,
     country: latest.country ?? null,
     appVersion: latest.app_version ?? null,
@@ -586,17 +607,18 @@ function storedEvent(row: Row): StoredEvent {
   };
 }
 
-function revenue(data: Data, query: AnalyticsQuery, today: string): StoreAnswer<Revenue> {
+function revenue(data: Data, query: AnalyticsQuery, today: string, money: ProjectMoney): StoreAnswer<Revenue> {
   const view = viewOf(data, query);
   const days = daysOf(query);
-  const transactions = transactionsIn(view, days);
-  const total = revenueOf(transactions);
+  const transactions = transactionsIn(view, days, money);
+  const total = revenueOf(transactions, money);
   const paying = distinctUsers(transactions).size;
   const active = activeOver(view, days).size;
   const products = groupBy(transactions, (row) => row.event.product_id ?? null);
   const cohort = cohortOf(data, days, query);
   return {
-    currency: currencyOf(transactions),
+    currency: money.currency,
+    excludedPurchases: excludedOf(rowsIn(view, days), money),
     totals: {
       revenue: total,
       transactions: transactions.length,
@@ -607,8 +629,8 @@ function revenue(data: Data, query: AnalyticsQuery, today: string): StoreAnswer<
       payingConversion: ratio(paying, active),
     },
     series: bucketsOf(query, query.granularity).map((bucket) => {
-      const inBucket = transactionsIn(view, bucket.days);
-      const bucketRevenue = revenueOf(inBucket);
+      const inBucket = transactionsIn(view, bucket.days, money);
+      const bucketRevenue = revenueOf(inBucket, money);
       return {
         date: bucket.date,
         revenue: bucketRevenue,
@@ -618,12 +640,12 @@ function revenue(data: Data, query: AnalyticsQuery, today: string): StoreAnswer<
       };
     }),
     topProducts: [...products]
-      .map(([productId, rows]) => ({ productId, revenue: revenueOf(rows), transactions: rows.length, buyers: distinctUsers(rows).size }))
+      .map(([productId, rows]) => ({ productId, revenue: revenueOf(rows, money), transactions: rows.length, buyers: distinctUsers(rows).size }))
       .sort((a, b) => b.revenue - a.revenue || compareText(a.productId, b.productId))
       .slice(0, TOP_PRODUCTS),
     ltv: {
-      cohorts: cohortRows(data, query, today, (users, day) => ltvAt(users, day, today)),
-      average: curveOf(cohort, today, (users, day) => ltvAt(users, day, today)).values,
+      cohorts: cohortRows(data, query, today, (users, day) => ltvAt(users, day, today, money)),
+      average: curveOf(cohort, today, (users, day) => ltvAt(users, day, today, money)).values,
       averageCohorts: curveOf(cohort, today, () => null).cohorts,
     },
   };
@@ -673,35 +695,37 @@ function engagement(data: Data, query: AnalyticsQuery): StoreAnswer<Engagement> 
   };
 }
 
-function numericValue(row: Row, property: string | null): number | null {
-  if (property === REVENUE_PROPERTY) return amountOf(row);
+function numericValue(row: Row, property: string | null, money: ProjectMoney): number | null {
+  if (property === REVENUE_PROPERTY) return worthOf(row, money);
   const value = property === null ? undefined : row.event.properties?.[property];
   return typeof value === 'number' ? value : null;
 }
 
-function measure(rows: readonly Row[], query: ExploreQuery): number | null {
+function measure(rows: readonly Row[], query: ExploreQuery, money: ProjectMoney): number | null {
   if (query.measure === 'count') return rows.length;
   if (query.measure === 'users') return distinctUsers(rows).size;
   const values: number[] = [];
   for (const row of rows) {
-    const value = numericValue(row, query.property);
+    const value = numericValue(row, query.property, money);
     if (value !== null) values.push(value);
   }
   return query.measure === 'sum' ? sum(values) : mean(values);
 }
 
-function explore(data: Data, query: ExploreQuery): StoreAnswer<Explore> {
+function explore(data: Data, query: ExploreQuery, money: ProjectMoney): StoreAnswer<Explore> {
   const view = viewOf(data, query);
   const selected = rowsIn(view, daysOf(query)).filter((row) => query.event === null || row.event.name === query.event);
   const buckets = bucketsOf(query, query.granularity);
   const series = (key: string | null, label: string, rows: readonly Row[]) => ({
     key,
     label,
-    total: measure(rows, query),
-    points: buckets.map((bucket) => ({ date: bucket.date, value: measure(rows.filter((row) => inDays(row.day, bucket.days)), query) })),
+    total: measure(rows, query, money),
+    points: buckets.map((bucket) => ({ date: bucket.date, value: measure(rows.filter((row) => inDays(row.day, bucket.days)), query, money) })),
   });
+  const measuresRevenue = query.property === REVENUE_PROPERTY && (query.measure === 'sum' || query.measure === 'average');
+  const revenueNote = { currency: measuresRevenue ? money.currency : null, excludedPurchases: measuresRevenue ? excludedOf(selected, money) : [] };
   const { breakdown } = query;
-  if (breakdown === 'none') return { series: [series(null, query.event ?? 'All events', selected)], truncated: false };
+  if (breakdown === 'none') return { series: [series(null, query.event ?? 'All events', selected)], truncated: false, ...revenueNote };
 
   const groups = groupBy(selected, (row) => (breakdown === 'name' ? row.event.name : attribute(row.event, breakdown)));
   const ranked = [...groups].sort(([keyA, rowsA], [keyB, rowsB]) => rowsB.length - rowsA.length || compareText(keyA, keyB));
@@ -709,7 +733,7 @@ function explore(data: Data, query: ExploreQuery): StoreAnswer<Explore> {
   const rest = ranked.slice(EXPLORE_MAX_SERIES).flatMap(([, rows]) => rows);
   const addsUp = query.measure === 'count' || query.measure === 'sum';
   if (rest.length > 0 && addsUp) shown.push(series(OTHER, OTHER, rest));
-  return { series: shown, truncated: ranked.length > EXPLORE_MAX_SERIES };
+  return { series: shown, truncated: ranked.length > EXPLORE_MAX_SERIES, ...revenueNote };
 }
 
 function eventCatalogue(data: Data, query: AnalyticsQuery): EventCatalogue {

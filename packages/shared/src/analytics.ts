@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseTextMessage, isDatabaseText } from './database-text';
 import { storedEventSchema } from './events';
+import { excludedPurchasesSchema } from './money';
 
 // Issue 8: the analytics pages' calls under /core/projects/{id}/analytics and the project dashboard.
 // Everything that defines a view (DESIGN.md "Analytics") is a query parameter, so the web app keeps
@@ -217,7 +218,8 @@ export const overviewSchema = z
     cardRange: rangeSchema.describe("the days the cards' figures cover: the range's complete days (see overviewRanges)"),
     previousRange: rangeSchema.nullable().describe('what the cards are compared with; null: no complete day to compare yet'),
     incomplete: incompleteBuckets,
-    currency: z.string().nullable().describe('the currency most purchases use; revenue is summed as sent'),
+    currency: z.string().describe("the project's reporting currency: revenue and ARPDAU are in it (ADR 011)"),
+    excludedPurchases: excludedPurchasesSchema,
     cards: z.array(
       z.object({
         key: z.enum(overviewMetricKeys),
@@ -289,8 +291,10 @@ export const playerSchema = z
     lastSeen: z.iso.datetime(),
     events: z.number().int(),
     sessions: z.number().int(),
-    revenue: z.number(),
-    purchases: z.number().int(),
+    revenue: z.number().describe('in the reporting currency, purchases without a rate left out'),
+    purchases: z.number().int().describe('purchases counted in revenue (amount above 0, convertible)'),
+    currency: z.string().describe("the project's reporting currency"),
+    excludedPurchases: excludedPurchasesSchema,
     platform: z.string().nullable().describe('of the latest event'),
     country: z.string().nullable(),
     appVersion: z.string().nullable(),
@@ -312,7 +316,8 @@ export type CohortRow = z.infer<typeof cohortRow>;
 
 export const revenueSchema = z
   .object({
-    currency: z.string().nullable(),
+    currency: z.string().describe("the project's reporting currency: every amount is in it (ADR 011)"),
+    excludedPurchases: excludedPurchasesSchema,
     totals: z.object({
       revenue: z.number(),
       transactions: z.number().int(),
@@ -393,6 +398,8 @@ export const exploreSchema = z
     ),
     truncated: z.boolean().describe(`more than ${EXPLORE_MAX_SERIES} breakdown values`),
     incomplete: incompleteBuckets,
+    currency: z.string().nullable().describe(`the reporting currency when measuring ${REVENUE_PROPERTY}; null otherwise`),
+    excludedPurchases: excludedPurchasesSchema,
   })
   .meta({ id: 'AnalyticsExplore' });
 export type Explore = z.infer<typeof exploreSchema>;

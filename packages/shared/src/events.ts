@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { databaseTextMessage, isDatabaseText } from './database-text';
+import { currencyCodePattern } from './money';
 
 // The analytics event as games send it to POST /ingest/v1/batch (CONTRACT.md, DESIGN.md "Analytics").
 // One schema: the server validates every event with it, the developer page and the docs describe it.
@@ -17,7 +18,6 @@ const noControl = /^[^\u0000-\u001F\u007F]*$/;
 // ISO 8601 date-time with a zone, as zod's z.iso.datetime({ offset: true }) accepts it.
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 const countryCode = /^[A-Za-z]{2}$/;
-const currencyCode = /^[A-Za-z]{3}$/;
 
 export const eventMessages = {
   notObject: 'an event must be an object',
@@ -131,7 +131,7 @@ export function validateEvent(candidate: unknown): { event: IngestEvent; reason?
     if (revenue < 0) return { reason: eventMessages.revenueNegative };
     if (revenue > 1_000_000) return { reason: eventMessages.revenueTooLarge };
   }
-  if (raw.currency !== undefined && (typeof raw.currency !== 'string' || !currencyCode.test(raw.currency))) return { reason: eventMessages.currency };
+  if (raw.currency !== undefined && (typeof raw.currency !== 'string' || !currencyCodePattern.test(raw.currency))) return { reason: eventMessages.currency };
   if (revenue !== undefined && raw.currency === undefined) return { reason: eventMessages.revenueWithoutCurrency };
   if (raw.currency !== undefined && revenue === undefined) return { reason: eventMessages.currencyWithoutRevenue };
 

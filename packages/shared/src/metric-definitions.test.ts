@@ -13,5 +13,8 @@ describe('metric definitions', () => {
     expect(metricDefinition('arpdau').definition).toBe('ARPDAU = revenue that day / DAU.');
     // DESIGN.md's sentence, word for word, then how the product applies it.
     expect(metricDefinition('incomplete-buckets').definition).toMatch(/^Incomplete buckets \(today, this week\) are marked as such and compared like with like[:.]/u);
+    expect(metricDefinition('revenue').definition).toBe(
+      "Revenue in the project currency. A purchase of 0 is not a transaction and does not make its player paying. Purchases in another currency than the project's reporting currency convert through the project's rate table; one without a rate is left out and the page says so. Nothing is ever summed across currencies.",
+    );
   });
 });

@@ -27,7 +27,13 @@ export const metricDefinitions = [
     definition: "Events of a user with gaps under 30 minutes (or the SDK's session_id).",
   },
   { key: 'session-length', name: 'Session length', definition: 'Last minus first event time.' },
-  { key: 'revenue', name: 'Revenue', definition: 'Revenue in the project currency.' },
+  {
+    key: 'revenue',
+    name: 'Revenue',
+    // Issue 21 (ADR 011): DESIGN.md's words.
+    definition:
+      "Revenue in the project currency. A purchase of 0 is not a transaction and does not make its player paying. Purchases in another currency than the project's reporting currency convert through the project's rate table; one without a rate is left out and the page says so. Nothing is ever summed across currencies.",
+  },
   { key: 'arpdau', name: 'ARPDAU', definition: 'ARPDAU = revenue that day / DAU.' },
   { key: 'arppu', name: 'ARPPU', definition: 'ARPPU = revenue / paying users in the period.' },
   {

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ChartType, PinnedQuery } from '@questboard/shared/analytics';
 import type { InvitationStatus } from '@questboard/shared/invitations';
+import { DEFAULT_REPORTING_CURRENCY } from '@questboard/shared/money';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 
 /**
@@ -208,6 +209,8 @@ export const projects = pgTable(
     identifier: text('identifier').notNull(),
     /** Events older than this many days are deleted and refused; null keeps them all (issue 9). */
     eventRetentionDays: integer('event_retention_days'),
+    /** Every revenue figure is in this ISO 4217 currency (issue 21, ADR 011). */
+    reportingCurrency: text('reporting_currency').notNull().default(DEFAULT_REPORTING_CURRENCY),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** lower(name), kept on write: the name sort's key, read rather than computed for each row (ADR 009). */
@@ -284,5 +287,26 @@ export const dashboardCharts = pgTable(
   (table) => [
     index('dashboard_charts_project_idx').on(table.projectId, table.position),
     check('dashboard_charts_type_check', sql`${table.chartType} in ('line', 'bar', 'table')`),
+  ],
+);
+
+/**
+ * A project's exchange rates (issue 21, ADR 011): 1 unit of `currency` = `rate` units of the
+ * project's reporting currency. Changing the reporting currency deletes them all.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    rate: doublePrecision('rate').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.currency] }),
+    check('exchange_rates_rate_check', sql`${table.rate} > 0 and ${table.rate} < 'Infinity'::float8`),
+    check('exchange_rates_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
   ],
 );

@@ -26,6 +26,9 @@ export const projectPages = {
 
 export type ProjectPage = (typeof projectPages)[keyof typeof projectPages];
 
+/** The settings page's currency section, the target of the revenue pages' "add a rate" links. */
+export const CURRENCY_SETTINGS_ANCHOR = 'currency';
+
 /** An invitation is opened either by its code (/access/{code}) or by its id (/access?id={id}). */
 export type InvitationReference = { code: string } | { id: string };
 

@@ -18,6 +18,11 @@ export const API_LOG_LABELS = {
   dataSettings: 'Data settings failed',
   dataSettingsUpdate: 'Data retention update failed',
   analyticsDeletion: 'Analytics data deletion failed',
+  // The settings page's currency section (issue 21): not in SPEC.md, same pattern.
+  currencySettings: 'Currency settings failed',
+  reportingCurrencyUpdate: 'Reporting currency update failed',
+  exchangeRateUpdate: 'Exchange rate update failed',
+  exchangeRateRemoval: 'Exchange rate removal failed',
   // The developer page (ingestion keys, live check, demo data): not in SPEC.md, same pattern.
   listIngestKeys: 'List ingestion keys failed',
   ingestKeyCreation: 'Ingestion key creation failed',

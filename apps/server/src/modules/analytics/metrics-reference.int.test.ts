@@ -10,6 +10,7 @@ import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';
 import { demoPopulation } from '../demo/demo-population';
 import type { EventStore, NewEvent } from '../events/event-store';
+import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 
 // The DuckDB metrics against the reference implementation on a realistic population: 1,500 demo
@@ -21,15 +22,19 @@ const today = '2026-03-01';
 const receivedAt = new Date('2026-03-01T15:00:00Z');
 
 const openStore = () => openDuckDbEventStore({ file: ':memory:' });
+// Reported in USD with a rate for EUR only: the JPY purchases are left out and reported (ADR 011).
+const money: ProjectMoney = { currency: 'USD', rates: { EUR: 0.925 } };
 
 /**
  * The demo events with a few changes, so the comparison also covers what demo players never do:
  * every 5th player sends no session_id (sessions by the 30-minute rule), every 7th stops sending a
- * country after its install, every 11th plays on the web after its install day.
+ * country after its install, every 11th plays on the web after its install day; a third of the
+ * players pay in JPY and a third in EUR, and every 4th purchase of every 13th player is of 0.
  */
 function population(): NewEvent[] {
   const events: NewEvent[] = [];
   const installDays = new Map<string, string>();
+  let purchases = 0;
   for (const demo of demoPopulation({ players: 1500, days: 60, end, seed: 3 })) {
     const index = Number(demo.user_id.slice(-6));
     const day = demo.timestamp.slice(0, 10);
@@ -39,6 +44,12 @@ function population(): NewEvent[] {
     if (index % 5 === 0) delete event.session_id;
     if (index % 7 === 0 && installDay !== undefined) delete event.country;
     if (index % 11 === 0 && installDay !== undefined && installDay !== day) event.platform = 'web';
+    if (event.revenue_amount !== undefined) {
+      purchases += 1;
+      if (index % 3 === 1) Object.assign(event, { currency: 'JPY', revenue_amount: Math.round(event.revenue_amount * 150) });
+      if (index % 3 === 2) event.currency = 'EUR';
+      if (index % 13 === 0 && purchases % 4 === 0) event.revenue_amount = 0;
+    }
     events.push(event);
   }
   return events;
@@ -61,6 +72,8 @@ const explorations: [string, ExploreQueryInput][] = [
   ['sum of duration_s', { ...fortnight, measure: 'sum', property: 'duration_s' }],
   ['average of duration_s of level_fail', { ...whole, event: 'level_fail', measure: 'average', property: 'duration_s' }],
   ['sum of revenue_amount by month', { ...whole, granularity: 'month', measure: 'sum', property: 'revenue_amount' }],
+  ['average of revenue_amount by platform', { ...fortnight, measure: 'average', property: 'revenue_amount', breakdown: 'platform' }],
+  ['sum of revenue_amount of purchase by week', { ...whole, granularity: 'week', event: 'purchase', measure: 'sum', property: 'revenue_amount' }],
   ['count by name', { ...fortnight, breakdown: 'name' }],
   ['users by platform', { ...whole, granularity: 'week', measure: 'users', breakdown: 'platform' }],
   ['count by country', { ...fortnight, breakdown: 'country' }],
@@ -90,9 +103,9 @@ describe('the DuckDB metrics match the reference', () => {
 
   describe.each(views)('%s', (_name, input) => {
     const query = analyticsQuerySchema.parse(input);
-    it('overview', () => compare((metrics) => metrics.overview(projectId, query, today)));
+    it('overview', () => compare((metrics) => metrics.overview(projectId, query, today, money)));
     it('players', () => compare((metrics) => metrics.players(projectId, query)));
-    it('revenue', () => compare((metrics) => metrics.revenue(projectId, query, today)));
+    it('revenue', () => compare((metrics) => metrics.revenue(projectId, query, today, money)));
     it('engagement', () => compare((metrics) => metrics.engagement(projectId, query)));
     it.each(['classic', 'rolling'])('%s retention', (mode) =>
       compare((metrics) => metrics.retention(projectId, retentionQuerySchema.parse({ ...input, mode }), today)),
@@ -101,11 +114,17 @@ describe('the DuckDB metrics match the reference', () => {
     it('filter options', () => compare((metrics) => metrics.filterOptions(projectId, query)));
   });
 
-  it.each(explorations)('explorer: %s', (_name, input) => compare((metrics) => metrics.explore(projectId, exploreQuerySchema.parse(input))));
+  it('covers purchases left out: the JPY ones, which have no rate', async () => {
+    const answer = await store.metrics.revenue(projectId, analyticsQuerySchema.parse(whole), today, money);
+    expect(answer.excludedPurchases.map((excluded) => excluded.currency)).toEqual(['JPY']);
+    expect(answer.excludedPurchases[0]?.purchases).toBeGreaterThan(10);
+  });
+
+  it.each(explorations)('explorer: %s', (_name, input) => compare((metrics) => metrics.explore(projectId, exploreQuerySchema.parse(input), money)));
 
   // Issue 21: on this population the old per-day averaging made the all-cohort LTV fall.
   it.each(views)('%s: cumulative LTV never falls and rolling retention never rises, curve and rows', async (_name, input) => {
-    const revenue = await store.metrics.revenue(projectId, analyticsQuerySchema.parse(input), today);
+    const revenue = await store.metrics.revenue(projectId, analyticsQuerySchema.parse(input), today, money);
     const rolling = await store.metrics.retention(projectId, retentionQuerySchema.parse({ ...input, mode: 'rolling' }), today);
     const known = (values: (number | null)[]) => values.filter((value): value is number => value !== null);
     const pairs = (values: (number | null)[]) => known(values).slice(1).map((value, n) => [known(values)[n]!, value] as const);
@@ -117,7 +136,7 @@ describe('the DuckDB metrics match the reference', () => {
     }
   });
 
-  it.each(players)('player %s', (userId) => compare((metrics) => metrics.player(projectId, userId)));
+  it.each(players)('player %s', (userId) => compare((metrics) => metrics.player(projectId, userId, money)));
 });
 
 describe('rollups kept up to date commit by commit match the reference', () => {
@@ -133,7 +152,7 @@ describe('rollups kept up to date commit by commit match the reference', () => {
     store = await openStore();
     for (let part = 0; part < 6; part += 1) {
       await store.append(projectId, events.filter((_, index) => index % 6 === part));
-      await store.metrics.overview(projectId, query, today);
+      await store.metrics.overview(projectId, query, today, money);
     }
   });
   afterAll(() => store.close());
@@ -145,14 +164,14 @@ describe('rollups kept up to date commit by commit match the reference', () => {
   }
 
   const pages: [string, (metrics: ProjectMetrics) => Promise<unknown>][] = [
-    ['overview', (metrics) => metrics.overview(projectId, query, today)],
+    ['overview', (metrics) => metrics.overview(projectId, query, today, money)],
     ['players', (metrics) => metrics.players(projectId, query)],
-    ['revenue', (metrics) => metrics.revenue(projectId, query, today)],
+    ['revenue', (metrics) => metrics.revenue(projectId, query, today, money)],
     ['engagement', (metrics) => metrics.engagement(projectId, query)],
     ['classic retention', (metrics) => metrics.retention(projectId, retentionQuerySchema.parse({ ...whole, mode: 'classic' }), today)],
     ['rolling retention', (metrics) => metrics.retention(projectId, retentionQuerySchema.parse({ ...whole, mode: 'rolling' }), today)],
-    ['users by platform', (metrics) => metrics.explore(projectId, exploreQuerySchema.parse({ ...whole, measure: 'users', breakdown: 'platform' }))],
-    ['player 000770', (metrics) => metrics.player(projectId, 'demo-player-000770')],
+    ['users by platform', (metrics) => metrics.explore(projectId, exploreQuerySchema.parse({ ...whole, measure: 'users', breakdown: 'platform' }), money)],
+    ['player 000770', (metrics) => metrics.player(projectId, 'demo-player-000770', money)],
   ];
 
   it.each(pages)('%s after six commits', (_name, ask) => compare(referenceMetrics(events), ask));

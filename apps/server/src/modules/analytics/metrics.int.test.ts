@@ -25,6 +25,7 @@ import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { z } from 'zod';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';
 import type { NewEvent } from '../events/event-store';
+import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 
 // Every metric of ADR 010 on small datasets whose answers are worked out by hand (the comment of each
@@ -34,6 +35,8 @@ const projectId = '0a7c5e11-8888-4888-8888-000000000010';
 const receivedAt = new Date('2026-04-01T00:00:00Z');
 
 const openStore = () => openDuckDbEventStore({ file: ':memory:' });
+/** Reported in USD; EUR at par keeps the sums of the cases worked out before currencies converted. */
+const money: ProjectMoney = { currency: 'USD', rates: { EUR: 1 } };
 
 let sequence = 0;
 function event(userId: string, timestamp: string, fields: Partial<NewEvent> = {}): NewEvent {
@@ -353,6 +356,17 @@ const revenueEvents = [
   purchase('r4', '2026-03-13T10:00:00Z', 20, { platform: 'ios', product_id: 'vip' }),
 ];
 
+// Issue 21: USD, JPY and EUR converted, GBP without a rate, and a purchase of 0 (ADR 011).
+const ratesForUsd: ProjectMoney = { currency: 'USD', rates: { JPY: 0.0067, EUR: 1.1 } };
+const threeCurrencies = [
+  purchase('k1', '2026-03-10T10:00:00Z', 1000, { currency: 'JPY', product_id: 'gems' }),
+  purchase('k1', '2026-03-10T11:00:00Z', 2, { currency: 'EUR', product_id: 'gems' }),
+  purchase('k2', '2026-03-10T12:00:00Z', 4),
+  purchase('k3', '2026-03-10T13:00:00Z', 0),
+  purchase('k4', '2026-03-10T14:00:00Z', 3, { currency: 'GBP' }),
+  purchase('k4', '2026-03-10T15:00:00Z', 1.5, { currency: 'GBP' }),
+];
+
 table('revenue', revenueSchema.omit({ incomplete: true }), [
   {
     // In range: 5 (r1 03-10), 10 (r1) + 10 (r4) on 03-11, 2.5 EUR (r2) + 1 (r5) on 03-12: 28.5 in 5.
@@ -362,9 +376,10 @@ table('revenue', revenueSchema.omit({ incomplete: true }), [
     // 2, r1, r2: 2 × 3 = 6 too, and a tie goes to the longer curve: 03-10 alone.
     name: 'totals, series, products and cumulative LTV',
     events: revenueEvents,
-    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12'), '2026-03-12'),
+    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12'), '2026-03-12', money),
     expected: {
       currency: 'USD',
+      excludedPurchases: [],
       totals: { revenue: 28.5, transactions: 5, payingUsers: 4, activeUsers: 5, arpdau: 28.5 / 7, arppu: 7.125, payingConversion: 0.8 },
       series: [
         { date: '2026-03-10', revenue: 5, transactions: 1, payingUsers: 1, arpdau: 2.5 },
@@ -394,9 +409,10 @@ table('revenue', revenueSchema.omit({ incomplete: true }), [
     // Average: to day 1 over r1 and r3 (2 × 2 player-days) rather than day 2 over r1 (1 × 3).
     name: 'a platform filter: activity revenue filtered, LTV by install with every purchase',
     events: revenueEvents,
-    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12', { platform: 'ios' }), '2026-03-12'),
+    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-12', { platform: 'ios' }), '2026-03-12', money),
     expected: {
       currency: 'USD',
+      excludedPurchases: [],
       totals: { revenue: 15, transactions: 2, payingUsers: 2, activeUsers: 3, arpdau: 5, arppu: 7.5, payingConversion: 2 / 3 },
       series: [
         { date: '2026-03-10', revenue: 5, transactions: 1, payingUsers: 1, arpdau: 5 },
@@ -418,32 +434,78 @@ table('revenue', revenueSchema.omit({ incomplete: true }), [
     },
   },
   {
-    // EUR is used twice, USD once: the most used currency wins.
-    name: 'the most used currency',
-    events: [
-      purchase('k1', '2026-03-10T10:00:00Z', 1, { currency: 'EUR' }),
-      purchase('k1', '2026-03-10T11:00:00Z', 1, { currency: 'EUR' }),
-      purchase('k2', '2026-03-10T12:00:00Z', 4),
-    ],
-    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-10'), '2026-03-10'),
+    // k1: 1,000 JPY at 0.0067 = 6.7 and 2 EUR at 1.1 = 2.2; k2: 4 USD; k3: 0 USD, no transaction
+    // and not paying; k4: 3 + 1.5 GBP without a rate, left out and reported. 12.9 from 3 purchases
+    // by 2 payers of 4 active users (DAU 4).
+    name: 'three currencies, one without a rate, and a purchase of 0',
+    events: threeCurrencies,
+    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-10'), '2026-03-10', ratesForUsd),
+    expected: {
+      currency: 'USD',
+      excludedPurchases: [{ currency: 'GBP', purchases: 2, amount: 4.5 }],
+      totals: { revenue: 12.9, transactions: 3, payingUsers: 2, activeUsers: 4, arpdau: 12.9 / 4, arppu: 6.45, payingConversion: 0.5 },
+      series: [{ date: '2026-03-10', revenue: 12.9, transactions: 3, payingUsers: 2, arpdau: 12.9 / 4 }],
+      topProducts: [
+        { productId: 'gems', revenue: 8.9, transactions: 2, buyers: 1 },
+        { productId: null, revenue: 4, transactions: 1, buyers: 1 },
+      ],
+      ltv: {
+        cohorts: [{ cohort: '2026-03-10', size: 4, values: cells(12.9 / 4) }],
+        average: cells(12.9 / 4),
+        averageCohorts: { from: '2026-03-10', to: '2026-03-10', users: 4, lastDay: 0 },
+      },
+    },
+  },
+  {
+    // Reported in EUR with only USD at 0.9: k2's 4 USD = 3.6 and k1's 2 EUR; the JPY and GBP
+    // purchases are left out, the one with more purchases first, then by code.
+    name: 'another reporting currency',
+    events: threeCurrencies,
+    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-10'), '2026-03-10', { currency: 'EUR', rates: { USD: 0.9 } }),
     expected: {
       currency: 'EUR',
-      totals: { revenue: 6, transactions: 3, payingUsers: 2, activeUsers: 2, arpdau: 3, arppu: 3, payingConversion: 1 },
-      series: [{ date: '2026-03-10', revenue: 6, transactions: 3, payingUsers: 2, arpdau: 3 }],
-      topProducts: [{ productId: null, revenue: 6, transactions: 3, buyers: 2 }],
+      excludedPurchases: [
+        { currency: 'GBP', purchases: 2, amount: 4.5 },
+        { currency: 'JPY', purchases: 1, amount: 1000 },
+      ],
+      totals: { revenue: 5.6, transactions: 2, payingUsers: 2, activeUsers: 4, arpdau: 1.4, arppu: 2.8, payingConversion: 0.5 },
+      series: [{ date: '2026-03-10', revenue: 5.6, transactions: 2, payingUsers: 2, arpdau: 1.4 }],
+      topProducts: [
+        { productId: null, revenue: 3.6, transactions: 1, buyers: 1 },
+        { productId: 'gems', revenue: 2, transactions: 1, buyers: 1 },
+      ],
       ltv: {
-        cohorts: [{ cohort: '2026-03-10', size: 2, values: cells(3) }],
-        average: cells(3),
-        averageCohorts: { from: '2026-03-10', to: '2026-03-10', users: 2, lastDay: 0 },
+        cohorts: [{ cohort: '2026-03-10', size: 4, values: cells(1.4) }],
+        average: cells(1.4),
+        averageCohorts: { from: '2026-03-10', to: '2026-03-10', users: 4, lastDay: 0 },
+      },
+    },
+  },
+  {
+    // Only purchases of 0: nobody pays, nothing is left out.
+    name: 'purchases of 0 are no transactions',
+    events: [purchase('z1', '2026-03-10T10:00:00Z', 0), purchase('z1', '2026-03-10T11:00:00Z', 0, { currency: 'JPY' })],
+    ask: (metrics) => metrics.revenue(projectId, view('2026-03-10', '2026-03-10'), '2026-03-10', ratesForUsd),
+    expected: {
+      currency: 'USD',
+      excludedPurchases: [],
+      totals: { revenue: 0, transactions: 0, payingUsers: 0, activeUsers: 1, arpdau: 0, arppu: null, payingConversion: 0 },
+      series: [{ date: '2026-03-10', revenue: 0, transactions: 0, payingUsers: 0, arpdau: 0 }],
+      topProducts: [],
+      ltv: {
+        cohorts: [{ cohort: '2026-03-10', size: 1, values: cells(0) }],
+        average: cells(0),
+        averageCohorts: { from: '2026-03-10', to: '2026-03-10', users: 1, lastDay: 0 },
       },
     },
   },
   {
     name: 'a range without events',
     events: revenueEvents,
-    ask: (metrics) => metrics.revenue(projectId, view('2026-04-01', '2026-04-02'), '2026-04-02'),
+    ask: (metrics) => metrics.revenue(projectId, view('2026-04-01', '2026-04-02'), '2026-04-02', money),
     expected: {
-      currency: null,
+      currency: 'USD',
+      excludedPurchases: [],
       totals: { revenue: 0, transactions: 0, payingUsers: 0, activeUsers: 0, arpdau: null, arppu: null, payingConversion: null },
       series: [
         { date: '2026-04-01', revenue: 0, transactions: 0, payingUsers: 0, arpdau: null },
@@ -567,12 +629,13 @@ table('overview', overviewSchema.omit({ incomplete: true }), [
     // yes, o4 no. D7: nobody installed 7 days before today.
     name: 'cards with the previous range by day',
     events: overviewEvents,
-    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-11'), '2026-03-12'),
+    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-11'), '2026-03-12', money),
     expected: {
       range: { from: '2026-03-10', to: '2026-03-11' },
       cardRange: { from: '2026-03-10', to: '2026-03-11' },
       previousRange: { from: '2026-03-08', to: '2026-03-09' },
       currency: 'USD',
+      excludedPurchases: [],
       cards: (
         [
           ['dau', 2, 1.5, [2, 2]],
@@ -603,12 +666,13 @@ table('overview', overviewSchema.omit({ incomplete: true }), [
     // 03-17 (day 7), o3 not on 03-18: 0.5. Before: o1 not on 03-15, o4 not on 03-16: 0.
     name: 'one week bucket, D7 reached',
     events: overviewEvents,
-    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-11', { granularity: 'week' }), '2026-03-20'),
+    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-11', { granularity: 'week' }), '2026-03-20', money),
     expected: {
       range: { from: '2026-03-10', to: '2026-03-11' },
       cardRange: { from: '2026-03-10', to: '2026-03-11' },
       previousRange: { from: '2026-03-08', to: '2026-03-09' },
       currency: 'USD',
+      excludedPurchases: [],
       cards: (
         [
           ['dau', 2, 1.5],
@@ -632,12 +696,13 @@ table('overview', overviewSchema.omit({ incomplete: true }), [
     // nobody yet (MAU 4: o1, o2, o3, o4; ratios over nothing null).
     name: 'a range reaching today: cards over its complete days, series with today so far',
     events: overviewEvents,
-    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-12'), '2026-03-12'),
+    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-12'), '2026-03-12', money),
     expected: {
       range: { from: '2026-03-10', to: '2026-03-12' },
       cardRange: { from: '2026-03-10', to: '2026-03-11' },
       previousRange: { from: '2026-03-08', to: '2026-03-09' },
       currency: 'USD',
+      excludedPurchases: [],
       cards: (
         [
           ['dau', 2, 1.5, [2, 2, 0]],
@@ -668,12 +733,13 @@ table('overview', overviewSchema.omit({ incomplete: true }), [
     // Today alone: its figures so far and nothing to compare them with.
     name: 'a range of today only: no comparison',
     events: overviewEvents,
-    ask: (metrics) => metrics.overview(projectId, view('2026-03-11', '2026-03-11'), '2026-03-11'),
+    ask: (metrics) => metrics.overview(projectId, view('2026-03-11', '2026-03-11'), '2026-03-11', money),
     expected: {
       range: { from: '2026-03-11', to: '2026-03-11' },
       cardRange: { from: '2026-03-11', to: '2026-03-11' },
       previousRange: null,
-      currency: null,
+      currency: 'USD',
+      excludedPurchases: [],
       cards: (
         [
           ['dau', 2],
@@ -694,6 +760,35 @@ table('overview', overviewSchema.omit({ incomplete: true }), [
       ],
     },
   },
+  {
+    // The three currencies of the revenue cases: revenue 12.9 (GBP left out, 0 no purchase) over
+    // DAU 4. The range is today alone: its figures so far, nothing to compare with. Sessions: k1 and k4 buy an hour apart (2 each), k2 and k3 once.
+    name: 'revenue in the reporting currency, purchases without a rate reported',
+    events: threeCurrencies,
+    ask: (metrics) => metrics.overview(projectId, view('2026-03-10', '2026-03-10'), '2026-03-10', ratesForUsd),
+    expected: {
+      range: { from: '2026-03-10', to: '2026-03-10' },
+      cardRange: { from: '2026-03-10', to: '2026-03-10' },
+      previousRange: null,
+      currency: 'USD',
+      excludedPurchases: [{ currency: 'GBP', purchases: 2, amount: 4.5 }],
+      cards: (
+        [
+          ['dau', 4],
+          ['new-users', 4],
+          ['mau', 4],
+          ['sessions', 6],
+          ['session-length', 0],
+          ['revenue', 12.9],
+          ['arpdau', 12.9 / 4],
+          ['d1-retention', null],
+          ['d7-retention', null],
+        ] as const
+      ).map(([key, value]) => ({ key, value, previous: null, series: [{ date: '2026-03-10', value }] })),
+      totalEvents: 6,
+      topEvents: [{ name: 'purchase', count: 6 }],
+    },
+  },
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -710,6 +805,9 @@ const explorerEvents = [
   event('x3', '2026-03-11T13:00:00Z', { name: 'level_complete', properties: { score: true } }), // not a number
 ];
 const dates = ['2026-03-10', '2026-03-11'];
+const exploreWith = (metrics: ProjectMetrics, query: ExploreQuery) => metrics.explore(projectId, query, money);
+/** What an explorer answer says about money when it does not measure revenue_amount. */
+const noMoney = { currency: null, excludedPurchases: [] };
 const points = (...values: (number | null)[]) => values.map((value, index) => ({ date: dates[index]!, value }));
 
 // e01..e10 twice each, e11 and e12 once: 12 names, so two go into 'Other'.
@@ -726,38 +824,62 @@ const oneDay = (value: number) => [{ date: '2026-03-10', value }];
 
 table('explore', exploreSchema.omit({ incomplete: true }), [
   {
+    // Converted purchases only: 6.7 + 2.2 + 4 on 03-10; GBP left out and reported, 0 no value.
+    name: 'sum of revenue_amount in the reporting currency',
+    events: threeCurrencies,
+    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { measure: 'sum', property: 'revenue_amount' }), ratesForUsd),
+    expected: {
+      series: [{ key: null, label: 'All events', total: 12.9, points: points(12.9, 0) }],
+      truncated: false,
+      currency: 'USD',
+      excludedPurchases: [{ currency: 'GBP', purchases: 2, amount: 4.5 }],
+    },
+  },
+  {
+    // The average of the three counted purchases, not of six events.
+    name: 'average of revenue_amount leaves out 0 and purchases without a rate',
+    events: threeCurrencies,
+    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { measure: 'average', property: 'revenue_amount' }), ratesForUsd),
+    expected: {
+      series: [{ key: null, label: 'All events', total: 12.9 / 3, points: points(12.9 / 3, null) }],
+      truncated: false,
+      currency: 'USD',
+      excludedPurchases: [{ currency: 'GBP', purchases: 2, amount: 4.5 }],
+    },
+  },
+  {
     // 3 events on 03-10 (x1 x2, x2), 4 on 03-11 (x1, x2, x3 x2); x3's 03-09 event is outside.
     name: 'count of every event',
     events: explorerEvents,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11')),
-    expected: { series: [{ key: null, label: 'All events', total: 7, points: points(3, 4) }], truncated: false },
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11')),
+    expected: { series: [{ key: null, label: 'All events', total: 7, points: points(3, 4) }], truncated: false, ...noMoney },
   },
   {
     // level_complete: x1, x2 on 03-10; x2, x3 on 03-11; three distinct over the range, not four.
     name: 'unique users of one event',
     events: explorerEvents,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'users' })),
-    expected: { series: [{ key: null, label: 'level_complete', total: 3, points: points(2, 2) }], truncated: false },
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'users' })),
+    expected: { series: [{ key: null, label: 'level_complete', total: 3, points: points(2, 2) }], truncated: false, ...noMoney },
   },
   {
     // Numbers only: 10 + 30 on 03-10, 2.5 on 03-11 ('20' and true are skipped).
     name: 'sum of a numeric property',
     events: explorerEvents,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'sum', property: 'score' })),
-    expected: { series: [{ key: null, label: 'level_complete', total: 42.5, points: points(40, 2.5) }], truncated: false },
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'sum', property: 'score' })),
+    expected: { series: [{ key: null, label: 'level_complete', total: 42.5, points: points(40, 2.5) }], truncated: false, ...noMoney },
   },
   {
     name: 'average of a numeric property',
     events: explorerEvents,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'average', property: 'score' })),
-    expected: { series: [{ key: null, label: 'level_complete', total: 42.5 / 3, points: points(20, 2.5) }], truncated: false },
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'average', property: 'score' })),
+    expected: { series: [{ key: null, label: 'level_complete', total: 42.5 / 3, points: points(20, 2.5) }], truncated: false, ...noMoney },
   },
   {
     // revenue_amount is the event's own field: x1's purchase of 5 on 03-11.
     name: 'sum of revenue_amount',
     events: explorerEvents,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { measure: 'sum', property: 'revenue_amount' })),
-    expected: { series: [{ key: null, label: 'All events', total: 5, points: points(0, 5) }], truncated: false },
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { measure: 'sum', property: 'revenue_amount' })),
+    expected: { series: [{ key: null, label: 'All events', total: 5, points: points(0, 5) }], truncated: false, currency: 'USD', excludedPurchases: [] },
   },
   {
     // By events: ios 3 (x1), android 2 (x2), not set 2 (x3); ties by key, not set last.
@@ -765,7 +887,7 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     name: 'average by platform, values without numbers null',
     events: explorerEvents,
     ask: (metrics) =>
-      metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { measure: 'average', property: 'revenue_amount', breakdown: 'platform' })),
+      exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { measure: 'average', property: 'revenue_amount', breakdown: 'platform' })),
     expected: {
       series: [
         { key: 'ios', label: 'ios', total: 5, points: points(null, 5) },
@@ -773,13 +895,15 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
         { key: null, label: '(not set)', total: null, points: points(null, null) },
       ],
       truncated: false,
+      currency: 'USD',
+      excludedPurchases: [],
     },
   },
   {
     // level_complete 3 + 2, then app_open and purchase with 1 each (by name).
     name: 'count by event name',
     events: explorerEvents,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { breakdown: 'name' })),
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { breakdown: 'name' })),
     expected: {
       series: [
         { key: 'level_complete', label: 'level_complete', total: 5, points: points(3, 2) },
@@ -787,53 +911,57 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
         { key: 'purchase', label: 'purchase', total: 1, points: points(0, 1) },
       ],
       truncated: false,
+      ...noMoney,
     },
   },
   {
     // A filter drops x3's events without a platform: ios 3, android 2.
     name: 'count by platform under a platform filter',
     events: explorerEvents,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { breakdown: 'platform', platform: 'android,ios' })),
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { breakdown: 'platform', platform: 'android,ios' })),
     expected: {
       series: [
         { key: 'ios', label: 'ios', total: 3, points: points(2, 1) },
         { key: 'android', label: 'android', total: 2, points: points(1, 1) },
       ],
       truncated: false,
+      ...noMoney,
     },
   },
   {
     // e01..e10 (2 events each) shown; e11 and e12 (1 each) summed into 'Other'.
     name: "count by name: the 10 largest and 'Other'",
     events: manyNames,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name' })),
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name' })),
     expected: {
       series: [
         ...tenNames.map((name) => ({ key: name, label: name, total: 2, points: oneDay(2) })),
         { key: 'Other', label: 'Other', total: 2, points: oneDay(2) },
       ],
       truncated: true,
+      ...noMoney,
     },
   },
   {
     // n is 1 on e01..e10 (2 each); e11 3 and e12 4 make 'Other' 7.
     name: "sum by name: 'Other' adds up",
     events: manyNames,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name', measure: 'sum', property: 'n' })),
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name', measure: 'sum', property: 'n' })),
     expected: {
       series: [
         ...tenNames.map((name) => ({ key: name, label: name, total: 2, points: oneDay(2) })),
         { key: 'Other', label: 'Other', total: 7, points: oneDay(7) },
       ],
       truncated: true,
+      ...noMoney,
     },
   },
   {
     // Users do not add up: no 'Other', still truncated. Each name has y1 and y2.
     name: "users by name: no 'Other'",
     events: manyNames,
-    ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name', measure: 'users' })),
-    expected: { series: tenNames.map((name) => ({ key: name, label: name, total: 2, points: oneDay(2) })), truncated: true },
+    ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name', measure: 'users' })),
+    expected: { series: tenNames.map((name) => ({ key: name, label: name, total: 2, points: oneDay(2) })), truncated: true, ...noMoney },
   },
 ]);
 
@@ -932,7 +1060,7 @@ table('player', playerSchema.nullable(), [
     // attributes are those of the latest event.
     name: 'sessions by gaps, revenue, attributes of the latest event',
     events: gapPlayer,
-    ask: (metrics) => metrics.player(projectId, 'q1'),
+    ask: (metrics) => metrics.player(projectId, 'q1', money),
     expected: {
       userId: 'q1',
       firstSeen: '2026-03-10T10:00:00.000Z',
@@ -941,6 +1069,8 @@ table('player', playerSchema.nullable(), [
       sessions: 2,
       revenue: 2.5,
       purchases: 1,
+      currency: 'USD',
+      excludedPurchases: [],
       platform: 'android',
       country: 'AT',
       appVersion: '1.1',
@@ -957,7 +1087,7 @@ table('player', playerSchema.nullable(), [
     // received later (web, no country or version), a demo event.
     name: 'session ids, a time zone offset, ties broken by received time',
     events: sessionPlayer,
-    ask: (metrics) => metrics.player(projectId, 'q2'),
+    ask: (metrics) => metrics.player(projectId, 'q2', money),
     expected: {
       userId: 'q2',
       firstSeen: '2026-03-09T23:30:00.000Z',
@@ -966,6 +1096,8 @@ table('player', playerSchema.nullable(), [
       sessions: 2,
       revenue: 0,
       purchases: 0,
+      currency: 'USD',
+      excludedPurchases: [],
       platform: 'web',
       country: null,
       appVersion: null,
@@ -981,7 +1113,7 @@ table('player', playerSchema.nullable(), [
     // The newest 50 sessions (events 204 down to 155) and the newest 200 events (204 down to 5).
     name: 'at most 50 sessions and 200 events',
     events: busyPlayer,
-    ask: (metrics) => metrics.player(projectId, 'q3'),
+    ask: (metrics) => metrics.player(projectId, 'q3', money),
     expected: {
       userId: 'q3',
       firstSeen: busyPlayer[0]!.timestamp,
@@ -990,6 +1122,8 @@ table('player', playerSchema.nullable(), [
       sessions: 205,
       revenue: 0,
       purchases: 0,
+      currency: 'USD',
+      excludedPurchases: [],
       platform: null,
       country: null,
       appVersion: null,
@@ -1002,9 +1136,38 @@ table('player', playerSchema.nullable(), [
     },
   },
   {
+    // k1 paid 1,000 JPY (6.7) and 2 EUR (2.2); k4 only in GBP, which has no rate.
+    name: 'revenue in the reporting currency',
+    events: threeCurrencies,
+    ask: async (metrics) => {
+      const [paying, leftOut] = await Promise.all([metrics.player(projectId, 'k1', ratesForUsd), metrics.player(projectId, 'k4', ratesForUsd)]);
+      return paying && leftOut && { ...paying, excludedPurchases: leftOut.excludedPurchases, purchases: paying.purchases + leftOut.purchases };
+    },
+    expected: {
+      userId: 'k1',
+      firstSeen: '2026-03-10T10:00:00.000Z',
+      lastSeen: '2026-03-10T11:00:00.000Z',
+      events: 2,
+      sessions: 2,
+      revenue: 8.9,
+      purchases: 2,
+      currency: 'USD',
+      excludedPurchases: [{ currency: 'GBP', purchases: 2, amount: 4.5 }],
+      platform: null,
+      country: null,
+      appVersion: null,
+      demo: false,
+      recentSessions: [
+        { sessionId: null, start: '2026-03-10T11:00:00.000Z', end: '2026-03-10T11:00:00.000Z', events: 1, lengthSeconds: 0 },
+        { sessionId: null, start: '2026-03-10T10:00:00.000Z', end: '2026-03-10T10:00:00.000Z', events: 1, lengthSeconds: 0 },
+      ],
+      recentEvents: threeCurrencies.slice(0, 2).reverse().map(stored),
+    },
+  },
+  {
     name: 'an unknown user',
     events: gapPlayer,
-    ask: (metrics) => metrics.player(projectId, 'nobody'),
+    ask: (metrics) => metrics.player(projectId, 'nobody', money),
     expected: null,
   },
 ]);

@@ -25,6 +25,7 @@ import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
 import type { EventStore } from '../events/event-store';
+import { projectMoney } from '../money/currency-service';
 import { getProject } from '../projects/project-service';
 import { incompleteBuckets } from './buckets';
 
@@ -45,6 +46,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     const incomplete = incompleteBuckets(query, today());
     return { ...(await answer), incomplete };
   };
+  /** The project (checked as projectOf does) with its reporting currency and rates (ADR 011). */
+  const withMoney = async (request: Parameters<typeof memberOf>[0], id: string) => {
+    const projectId = await projectOf(request, id);
+    return { projectId, money: await projectMoney(db, memberOf(request).organisationId, projectId) };
+  };
 
   const options = <Q extends z.ZodType, R extends z.ZodType>(summary: string, querystring: Q, response: R) => ({
     preHandler: app.requireOrganisation,
@@ -55,7 +61,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/overview`,
     options('Overview cards with the previous range and sparklines, and the top events', analyticsQuerySchema, overviewSchema),
-    async (request) => marked(request.query, events.metrics.overview(await projectOf(request, request.params.id), request.query, today())),
+    async (request) => {
+      const { projectId, money } = await withMoney(request, request.params.id);
+      return marked(request.query, events.metrics.overview(projectId, request.query, today(), money));
+    },
   );
   app.get(
     `${base}/players`,
@@ -65,7 +74,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/revenue`,
     options('Revenue, ARPDAU, ARPPU, paying conversion, top products and cumulative LTV', analyticsQuerySchema, revenueSchema),
-    async (request) => marked(request.query, events.metrics.revenue(await projectOf(request, request.params.id), request.query, today())),
+    async (request) => {
+      const { projectId, money } = await withMoney(request, request.params.id);
+      return marked(request.query, events.metrics.revenue(projectId, request.query, today(), money));
+    },
   );
   app.get(
     `${base}/retention`,
@@ -80,7 +92,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/explore`,
     options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
-    async (request) => marked(request.query, events.metrics.explore(await projectOf(request, request.params.id), request.query)),
+    async (request) => {
+      const { projectId, money } = await withMoney(request, request.params.id);
+      return marked(request.query, events.metrics.explore(projectId, request.query, money));
+    },
   );
   app.get(
     `${base}/events`,
@@ -100,7 +115,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
       schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema, ...errors } },
     },
     async (request) => {
-      const player = await events.metrics.player(await projectOf(request, request.params.id), request.params.userId);
+      const { projectId, money } = await withMoney(request, request.params.id);
+      const player = await events.metrics.player(projectId, request.params.userId, money);
       if (!player) throw new HttpError(404, analyticsErrorCodes.playerNotFound, analyticsMessages.playerNotFound);
       return player;
     },

@@ -25,6 +25,7 @@ import {
   type Revenue,
   type SeriesPoint,
 } from '@questboard/shared/analytics';
+import type { ExcludedPurchases, ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics, StoreAnswer } from '../analytics/project-metrics';
 import { bucketLabels, type View } from '../analytics/buckets';
 import { curveOverOneSet, type InstallDayCells } from '../analytics/cohort-curves';
@@ -67,6 +68,15 @@ function filterSql(params: Params, filters: AnalyticsFilters, prefix = ''): stri
     if (values.length > 0) parts.push(`${prefix}${dimension} IN (${values.map((value) => params.add(value)).join(', ')})`);
   }
   return parts.length > 0 ? parts.join(' AND ') : 'true';
+}
+
+/**
+ * The project's rates as a relation (currency, rate), the reporting currency at 1 (ADR 011): a
+ * purchase joins it to convert, and one whose currency is not in it is left out.
+ */
+function ratesSql(params: Params, money: ProjectMoney): string {
+  const rows = [[money.currency, 1], ...Object.entries(money.rates).filter(([code]) => code !== money.currency)];
+  return `(SELECT * FROM (VALUES ${rows.map(([code, rate]) => `(${params.add(code)}::VARCHAR, ${params.add(rate)}::DOUBLE)`).join(', ')}) AS rates(currency, rate))`;
 }
 
 /** The label of the bucket holding `day` (ADR 010: its first day inside the range). */
@@ -123,20 +133,20 @@ export class DuckDbMetrics implements ProjectMetrics {
     }
   }
 
-  overview(projectId: string, query: AnalyticsQuery, today: string): Promise<StoreAnswer<Overview>> {
+  overview(projectId: string, query: AnalyticsQuery, today: string, money: ProjectMoney): Promise<StoreAnswer<Overview>> {
     return this.withRollups(projectId, async (q) => {
       // The series cover the range; the cards its complete days, against as many days before them.
       const { cardRange, previousRange } = overviewRanges(query, today);
-      const current = await q.overviewFigures(query, today);
-      const figures = cardRange.to === query.to ? current : await q.overviewFigures({ ...query, ...cardRange }, today, false);
-      const before = previousRange ? await q.overviewFigures({ ...query, ...previousRange }, today, false) : null;
+      const current = await q.overviewFigures(query, today, money);
+      const figures = cardRange.to === query.to ? current : await q.overviewFigures({ ...query, ...cardRange }, today, money, false);
+      const before = previousRange ? await q.overviewFigures({ ...query, ...previousRange }, today, money, false) : null;
       const events = await q.topEvents(query);
-      const currency = await q.currency(query);
       return {
         range: { from: query.from, to: query.to },
         cardRange,
         previousRange,
-        currency,
+        currency: money.currency,
+        excludedPurchases: await q.excludedPurchases(query, money),
         cards: current.map((card, index) => ({
           key: card.key,
           value: figures[index]?.value ?? null,
@@ -153,12 +163,12 @@ export class DuckDbMetrics implements ProjectMetrics {
     return this.withRollups(projectId, (q) => q.players(query));
   }
 
-  player(projectId: string, userId: string): Promise<Player | null> {
-    return this.withRollups(projectId, (q) => q.player(userId));
+  player(projectId: string, userId: string, money: ProjectMoney): Promise<Player | null> {
+    return this.withRollups(projectId, (q) => q.player(userId, money));
   }
 
-  revenue(projectId: string, query: AnalyticsQuery, today: string): Promise<StoreAnswer<Revenue>> {
-    return this.withRollups(projectId, (q) => q.revenue(query, today));
+  revenue(projectId: string, query: AnalyticsQuery, today: string, money: ProjectMoney): Promise<StoreAnswer<Revenue>> {
+    return this.withRollups(projectId, (q) => q.revenue(query, today, money));
   }
 
   retention(projectId: string, query: RetentionQuery, today: string): Promise<Retention> {
@@ -172,8 +182,8 @@ export class DuckDbMetrics implements ProjectMetrics {
     return this.withRollups(projectId, (q) => q.engagement(query));
   }
 
-  explore(projectId: string, query: ExploreQuery): Promise<StoreAnswer<Explore>> {
-    return this.withRollups(projectId, (q) => q.explore(query));
+  explore(projectId: string, query: ExploreQuery, money: ProjectMoney): Promise<StoreAnswer<Explore>> {
+    return this.withRollups(projectId, (q) => q.explore(query, money));
   }
 
   eventCatalogue(projectId: string, query: AnalyticsQuery): Promise<EventCatalogue> {
@@ -271,30 +281,65 @@ class Query {
     );
   }
 
-  /** Revenue per bucket. */
-  private async revenueSums(view: AnalyticsQuery): Promise<Map<string, Row>> {
+  /** The purchases rollup converted to the reporting currency; purchases without a rate drop out of the join. */
+  private converted(params: Params, money: ProjectMoney): string {
+    return `(SELECT p.day, p.uid, p.platform, p.country, p.app_version, p.amount * r.rate AS revenue, p.transactions
+      FROM ${this.t.purchases} p JOIN ${ratesSql(params, money)} r ON r.currency = p.currency)`;
+  }
+
+  /** Revenue per bucket, in the reporting currency. */
+  private async revenueSums(view: AnalyticsQuery, money: ProjectMoney): Promise<Map<string, Row>> {
     const params = new Params();
     return byBucket(
       await this.rows(
-        `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, sum(revenue)::DOUBLE AS revenue FROM ${this.t.userDays}
-         WHERE ${this.range(view)} AND revenue <> 0 AND ${filterSql(params, view)} GROUP BY b`,
+        `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, sum(revenue)::DOUBLE AS revenue FROM ${this.converted(params, money)}
+         WHERE ${this.range(view)} AND ${filterSql(params, view)} GROUP BY b`,
         params,
       ),
     );
   }
 
-  /** Revenue, transactions and paying users per bucket, and for the whole range (b = NULL). */
-  private async revenueByBucket(view: AnalyticsQuery): Promise<{ buckets: Map<string, Row>; total: Row | undefined }> {
+  /**
+   * Revenue, transactions and paying users (counted purchases only) and active users per bucket,
+   * and for the whole range (b = NULL).
+   */
+  private async revenueByBucket(view: AnalyticsQuery, money: ProjectMoney): Promise<{ buckets: Map<string, Row>; total: Row | undefined }> {
+    const bucket = bucketSql('day', view.granularity, view.from);
+    const activeParams = new Params();
+    const active = await this.rows(
+      `SELECT ${bucket} AS b, count(DISTINCT uid)::DOUBLE AS active FROM ${this.t.userDays}
+       WHERE ${this.range(view)} AND ${filterSql(activeParams, view)} GROUP BY GROUPING SETS ((b), ())`,
+      activeParams,
+    );
     const params = new Params();
-    const rows = await this.rows(
-      `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, sum(revenue)::DOUBLE AS revenue,
-         sum(transactions)::DOUBLE AS transactions, (count(DISTINCT uid) FILTER (WHERE transactions > 0))::DOUBLE AS payers,
-         count(DISTINCT uid)::DOUBLE AS active
-       FROM ${this.t.userDays} WHERE ${this.range(view)} AND ${filterSql(params, view)}
-       GROUP BY GROUPING SETS ((b), ())`,
+    const paid = await this.rows(
+      `SELECT ${bucket} AS b, sum(revenue)::DOUBLE AS revenue, sum(transactions)::DOUBLE AS transactions, count(DISTINCT uid)::DOUBLE AS payers
+       FROM ${this.converted(params, money)} WHERE ${this.range(view)} AND ${filterSql(params, view)} GROUP BY GROUPING SETS ((b), ())`,
       params,
     );
+    const paidOf = new Map(paid.map((row) => [text(row.b), row]));
+    const rows = active.map((row) => ({ ...paidOf.get(text(row.b)), ...row }));
     return { buckets: byBucket(rows.filter((row) => row.b !== null)), total: rows.find((row) => row.b === null) };
+  }
+
+  /**
+   * Purchases of the range in a currency without a rate, per currency, most first: from the
+   * purchases rollup, or for one event name (the explorer) from the events.
+   */
+  async excludedPurchases(view: AnalyticsQuery, money: ProjectMoney, event: string | null = null): Promise<ExcludedPurchases> {
+    const params = new Params();
+    const withoutRate = `currency NOT IN (SELECT currency FROM ${ratesSql(params, money)})`;
+    const rows = await this.rows(
+      event === null
+        ? `SELECT currency, sum(transactions)::DOUBLE AS purchases, sum(amount)::DOUBLE AS amount FROM ${this.t.purchases}
+           WHERE ${this.range(view)} AND ${filterSql(params, view)} AND ${withoutRate}
+           GROUP BY currency ORDER BY purchases DESC, currency`
+        : `SELECT currency, count(*)::DOUBLE AS purchases, sum(revenue_amount)::DOUBLE AS amount FROM ${this.t.events}
+           WHERE ${this.eventRange(view)} AND revenue_amount > 0 AND name = ${params.add(event)} AND ${filterSql(params, view)} AND ${withoutRate}
+           GROUP BY currency ORDER BY purchases DESC, currency`,
+      params,
+    );
+    return rows.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.amount) }));
   }
 
   /**
@@ -307,8 +352,10 @@ class Query {
     today: string,
     kind: 'classic' | 'rolling' | 'ltv',
     days: readonly number[],
+    money?: ProjectMoney,
   ): Promise<{ sizes: Map<string, number>; cells: Row[] }> {
     const params = new Params();
+    if (kind === 'ltv' && !money) throw new Error('LTV needs the project money');
     const bucket = bucketSql('install_day', view.granularity, view.from);
     const ns = `(SELECT unnest([${days.join(', ')}]) AS n)`;
     const maxN = Math.max(...days);
@@ -327,8 +374,8 @@ class Query {
              ), ${ns} WHERE n <= last_n AND install_day + n <= ${date(today)} GROUP BY ALL`
           : `SELECT b, n, sum(revenue)::DOUBLE AS value FROM (
                SELECT c.b, c.install_day, ud.day - c.install_day AS k, sum(ud.revenue) AS revenue
-               FROM cohort c JOIN ${this.t.userDays} ud ON ud.uid = c.uid
-               WHERE ud.revenue <> 0 AND ud.day BETWEEN c.install_day AND c.install_day + ${maxN} GROUP BY ALL
+               FROM cohort c JOIN ${money ? this.converted(params, money) : ''} ud ON ud.uid = c.uid
+               WHERE ud.day BETWEEN c.install_day AND c.install_day + ${maxN} GROUP BY ALL
              ), ${ns} WHERE n >= k AND install_day + n <= ${date(today)} GROUP BY ALL`;
     const rows = await this.rows(
       `WITH cohort AS (${cohort}),
@@ -354,9 +401,10 @@ class Query {
     view: AnalyticsQuery,
     today: string,
     kind: 'classic' | 'rolling' | 'ltv',
+    money?: ProjectMoney,
   ): Promise<{ cohorts: CohortRow[]; curve: Retention['curve']; curveCohorts: Retention['curveCohorts'] }> {
     const days = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => n);
-    const { sizes, cells } = await this.cohortCells({ ...view, granularity: 'day' }, today, kind, days);
+    const { sizes, cells } = await this.cohortCells({ ...view, granularity: 'day' }, today, kind, days, money);
     const installDays = new Map<string, InstallDayCells & { values: Map<number, number> }>();
     for (const [day, size] of sizes) installDays.set(day, { day, size, values: new Map() });
     for (const cell of cells) installDays.get(String(cell.b))?.values.set(num(cell.n), num(cell.value));
@@ -372,14 +420,14 @@ class Query {
   }
 
   /** The nine overview cards (ADR 010) for a range, each with its series by bucket. */
-  async overviewFigures(view: AnalyticsQuery, today: string, withSeries = true): Promise<{ key: Overview['cards'][number]['key']; value: number | null; series: SeriesPoint[] }[]> {
+  async overviewFigures(view: AnalyticsQuery, today: string, money: ProjectMoney, withSeries = true): Promise<{ key: Overview['cards'][number]['key']; value: number | null; series: SeriesPoint[] }[]> {
     const buckets = bucketLabels(view);
     const dau = await this.dailyActive(view);
     const installs = await this.installs(view);
     // The previous range only needs its figures, not their series: MAU on its last day.
     const mau = await this.trailing(view, 30, withSeries ? buckets.map((bucket) => bucket.last) : [view.to]);
     const sessions = await this.sessionsByBucket(view);
-    const revenue = await this.revenueSums(view);
+    const revenue = await this.revenueSums(view, money);
     const retention = await this.cohortCells(view, today, 'classic', [1, 7]);
 
     const sumOver = (days: readonly string[], values: Map<string, number>) => days.reduce((sum, day) => sum + (values.get(day) ?? 0), 0);
@@ -440,18 +488,6 @@ class Query {
       .slice(0, TOP_EVENTS)
       .map((row) => ({ name: String(row.name), count: num(row.count) }));
     return { total: num(rows.find((row) => row.name === null)?.count), top };
-  }
-
-  /** The currency most transactions of the range use (ties: alphabetical). */
-  async currency(view: AnalyticsQuery): Promise<string | null> {
-    const params = new Params();
-    const rows = await this.rows(
-      `SELECT currency FROM ${this.t.events}
-       WHERE ${this.eventRange(view)} AND revenue_amount IS NOT NULL AND currency IS NOT NULL AND ${filterSql(params, view)}
-       GROUP BY currency ORDER BY count(*) DESC, currency LIMIT 1`,
-      params,
-    );
-    return text(rows[0]?.currency);
   }
 
   async players(view: AnalyticsQuery): Promise<StoreAnswer<Players>> {
@@ -531,13 +567,23 @@ class Query {
     return rows.map((row) => ({ value: text(row.value), users: num(row.users), newUsers: num(row.new_users), events: num(row.events) }));
   }
 
-  async player(userId: string): Promise<Player | null> {
+  async player(userId: string, money: ProjectMoney): Promise<Player | null> {
     const user = () => Object.assign(new Params(), { values: [userId] });
+    const moneyParams = user();
+    // Purchases above 0 by currency: converted when a rate exists, else reported (ADR 011).
     const [profile] = await this.rows(
-      `SELECT count(*)::DOUBLE AS events, epoch_ms(min(ts))::DOUBLE AS first, epoch_ms(max(ts))::DOUBLE AS last,
-         coalesce(sum(revenue_amount), 0)::DOUBLE AS revenue, count(revenue_amount)::DOUBLE AS purchases
-       FROM ${this.t.events} WHERE user_id = $1`,
-      user(),
+      `WITH paid AS (
+         SELECT currency, count(*)::DOUBLE AS purchases, sum(revenue_amount)::DOUBLE AS amount FROM ${this.t.events}
+         WHERE user_id = $1 AND revenue_amount > 0 GROUP BY currency
+       ), rates AS ${ratesSql(moneyParams, money)}
+       SELECT (SELECT count(*) FROM ${this.t.events} WHERE user_id = $1)::DOUBLE AS events,
+         (SELECT epoch_ms(min(ts)) FROM ${this.t.events} WHERE user_id = $1)::DOUBLE AS first,
+         (SELECT epoch_ms(max(ts)) FROM ${this.t.events} WHERE user_id = $1)::DOUBLE AS last,
+         (SELECT coalesce(sum(p.amount * r.rate), 0) FROM paid p JOIN rates r ON r.currency = p.currency)::DOUBLE AS revenue,
+         (SELECT coalesce(sum(p.purchases), 0) FROM paid p JOIN rates r ON r.currency = p.currency)::DOUBLE AS purchases,
+         (SELECT list({'currency': currency, 'purchases': purchases, 'amount': amount} ORDER BY purchases DESC, currency)
+          FROM paid WHERE currency NOT IN (SELECT currency FROM rates)) AS excluded`,
+      moneyParams,
     );
     if (!profile || num(profile.events) === 0) return null;
     const sessions = await this.rows(
@@ -564,6 +610,12 @@ class Query {
       sessions: num(sessions[0]?.total),
       revenue: num(profile.revenue),
       purchases: num(profile.purchases),
+      currency: money.currency,
+      excludedPurchases: ((profile.excluded as Row[] | null) ?? []).map((row) => ({
+        currency: String(row.currency),
+        purchases: num(row.purchases),
+        amount: num(row.amount),
+      })),
       platform: latest?.platform ?? null,
       country: latest?.country ?? null,
       appVersion: latest?.app_version ?? null,
@@ -579,24 +631,27 @@ class Query {
     };
   }
 
-  async revenue(view: AnalyticsQuery, today: string): Promise<StoreAnswer<Revenue>> {
+  async revenue(view: AnalyticsQuery, today: string, money: ProjectMoney): Promise<StoreAnswer<Revenue>> {
     const buckets = bucketLabels(view);
     const allDays = buckets.flatMap((bucket) => bucket.days);
     const dau = await this.dailyActive(view);
-    const { buckets: byB, total } = await this.revenueByBucket(view);
+    const { buckets: byB, total } = await this.revenueByBucket(view, money);
     const params = new Params();
     const products = await this.rows(
-      `SELECT product_id, sum(revenue_amount)::DOUBLE AS revenue, count(*)::DOUBLE AS transactions, count(DISTINCT user_id)::DOUBLE AS buyers
-       FROM ${this.t.events} WHERE ${this.eventRange(view)} AND revenue_amount IS NOT NULL AND ${filterSql(params, view)}
-       GROUP BY product_id ORDER BY revenue DESC, product_id NULLS LAST LIMIT ${TOP_PRODUCTS}`,
+      `SELECT e.product_id, sum(e.revenue_amount * r.rate)::DOUBLE AS revenue, count(*)::DOUBLE AS transactions,
+         count(DISTINCT e.user_id)::DOUBLE AS buyers
+       FROM ${this.t.events} e JOIN ${ratesSql(params, money)} r ON r.currency = e.currency
+       WHERE ${this.eventRange(view)} AND e.revenue_amount > 0 AND ${filterSql(params, view, 'e.')}
+       GROUP BY e.product_id ORDER BY revenue DESC, e.product_id NULLS LAST LIMIT ${TOP_PRODUCTS}`,
       params,
     );
-    const ltv = await this.cohorts(view, today, 'ltv');
+    const ltv = await this.cohorts(view, today, 'ltv', money);
     const sumDau = (days: readonly string[]) => days.reduce((sum, day) => sum + (dau.get(day) ?? 0), 0);
     const revenue = num(total?.revenue);
     const payers = num(total?.payers);
     return {
-      currency: await this.currency(view),
+      currency: money.currency,
+      excludedPurchases: await this.excludedPurchases(view, money),
       totals: {
         revenue,
         transactions: num(total?.transactions),
@@ -669,7 +724,7 @@ class Query {
     };
   }
 
-  async explore(query: ExploreQuery): Promise<StoreAnswer<Explore>> {
+  async explore(query: ExploreQuery, money: ProjectMoney): Promise<StoreAnswer<Explore>> {
     const buckets = bucketLabels(query);
     const key = query.breakdown === 'none' ? 'NULL::VARCHAR' : query.breakdown;
     const rows =
@@ -677,7 +732,7 @@ class Query {
       // exactly that (events per user, day and attributes), ten times fewer rows than the events.
       query.event === null && (query.measure === 'count' || query.measure === 'users') && query.breakdown !== 'name'
         ? await this.exploreUserDays(query, key)
-        : await this.exploreEvents(query, key);
+        : await this.exploreEvents(query, key, money);
     const totals = rows.filter((row) => row.b === null).sort((a, b) => num(b.events) - num(a.events) || compareKeys(text(a.k), text(b.k)));
     const shown = totals.slice(0, EXPLORE_MAX_SERIES);
     const rest = totals.slice(EXPLORE_MAX_SERIES);
@@ -697,24 +752,36 @@ class Query {
     if (query.breakdown === 'none' && series.length === 0) {
       series.push({ key: null, label: label(null), total: empty, points: pointsOf(null) });
     }
-    return { series, truncated: rest.length > 0 };
+    // Measuring revenue: in the reporting currency, with what was left out (ADR 011).
+    const measuresRevenue = query.property === REVENUE_PROPERTY && (query.measure === 'sum' || query.measure === 'average');
+    return {
+      series,
+      truncated: rest.length > 0,
+      currency: measuresRevenue ? money.currency : null,
+      excludedPurchases: measuresRevenue ? await this.excludedPurchases(query, money, query.event) : [],
+    };
   }
 
   /** Explorer cells (b, k, value, events) and per-key totals (b NULL) from the events. */
-  private exploreEvents(query: ExploreQuery, key: string): Promise<Row[]> {
+  private exploreEvents(query: ExploreQuery, key: string, money: ProjectMoney): Promise<Row[]> {
     const params = new Params();
     const conditions = [this.eventRange(query), filterSql(params, query)];
     if (query.event !== null) conditions.push(`name = ${params.add(query.event)}`);
     let value = 'NULL';
-    if (query.property === REVENUE_PROPERTY) value = 'revenue_amount';
-    else if (query.property !== null) {
+    let source = this.t.events;
+    if (query.property === REVENUE_PROPERTY) {
+      // A purchase above 0 converted to the reporting currency; without a rate it has no value.
+      source = `(SELECT e.*, r.rate AS rate_ FROM ${this.t.events} e LEFT JOIN ${ratesSql(params, money)} r
+        ON r.currency = e.currency AND e.revenue_amount > 0)`;
+      value = 'revenue_amount * rate_';
+    } else if (query.property !== null) {
       const path = params.add(`$."${query.property}"`);
       value = `CASE WHEN json_type(properties, ${path}) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, ${path})::DOUBLE END`;
     }
     const measure = { count: 'count(*)', users: 'count(DISTINCT user_id)', sum: 'sum(v)', average: 'avg(v)' }[query.measure];
     return this.rows(
       `SELECT ${bucketSql('ts::DATE', query.granularity, query.from)} AS b, ${key} AS k, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
-       FROM (SELECT *, ${value} AS v FROM ${this.t.events} WHERE ${conditions.join(' AND ')})
+       FROM (SELECT *, ${value} AS v FROM ${source} WHERE ${conditions.join(' AND ')})
        GROUP BY GROUPING SETS ((b, k), (k))`,
       params,
     );

@@ -9,7 +9,8 @@ import { projectTable } from './event-table';
 // two never conflict, and a crash at any point leaves marks that the next refresh takes in.
 // Rollups key users by a 64-bit hash of user_id (`uid`): counting and joining integers is about
 // twice as fast as strings; two ids of a game colliding is a chance of about 3 in 10^8 at 10^6
-// players (ADR 010). The names carry a version: a new layout builds new tables.
+// players (ADR 010). The names carry a version: a new layout builds new tables (r2, issue 21: revenue
+// moved out of the user days into purchases, kept per currency; the r1 tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -19,16 +20,20 @@ export interface RollupTables {
   sessions: string;
   users: string;
   activeDays: string;
+  purchases: string;
 }
+
+const LEGACY_ROLLUPS = ['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r1_user_days`,
-    sessions: `${events}_r1_sessions`,
-    users: `${events}_r1_users`,
-    activeDays: `${events}_r1_active_days`,
+    userDays: `${events}_r2_user_days`,
+    sessions: `${events}_r2_sessions`,
+    users: `${events}_r2_users`,
+    activeDays: `${events}_r2_active_days`,
+    purchases: `${events}_r2_purchases`,
   };
 }
 
@@ -38,12 +43,22 @@ export function allDaysDirtySql(projectId: string, seq: number): string {
   return `INSERT INTO rollup_dirty VALUES ('${projectId}', ${seq}, NULL)`;
 }
 
-/** A user's day: what the activity, revenue and install figures are computed from. */
+/** A user's day: what the activity and install figures are computed from. */
 function userDaysSelect(events: string, where: string): string {
   return `SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events,
-      min(ts) AS first_ts, max(ts) AS last_ts, coalesce(sum(revenue_amount), 0)::DOUBLE AS revenue,
-      count(revenue_amount)::INTEGER AS transactions
+      min(ts) AS first_ts, max(ts) AS last_ts
     FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/**
+ * A user's purchases of a day per currency, as sent (issue 21): revenue converts at query time with
+ * the project's rates, and is never summed across currencies here. A purchase of 0 is not a
+ * transaction, so it is not kept at all.
+ */
+function purchasesSelect(events: string, where: string): string {
+  return `SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, currency,
+      sum(revenue_amount)::DOUBLE AS amount, count(*)::INTEGER AS transactions
+    FROM ${events} WHERE revenue_amount > 0 AND (${where}) GROUP BY ALL`;
 }
 
 /**
@@ -120,6 +135,8 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
       await connection.run(`CREATE OR REPLACE TABLE ${t.userDays} AS ${userDaysSelect(t.events, 'true')} ORDER BY day`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.sessions} AS ${sessionsSelect(t.events, 'true', 'true')} ORDER BY day`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.users} AS ${usersSelect(t.userDays, 'true')}`);
+      await connection.run(`CREATE OR REPLACE TABLE ${t.purchases} AS ${purchasesSelect(t.events, 'true')} ORDER BY day`);
+      for (const legacy of LEGACY_ROLLUPS) await connection.run(`DROP TABLE IF EXISTS ${t.events}${legacy}`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`);
     } else {
       await refreshDays(connection, t, dirty.map((row) => String(row.day)));
@@ -141,6 +158,8 @@ async function refreshDays(connection: DuckDBConnection, t: RollupTables, days: 
   await connection.run(`CREATE OR REPLACE TEMP TABLE rollup_before AS SELECT * FROM ${t.userDays} WHERE day IN (${dayList})`);
   await connection.run(`DELETE FROM ${t.userDays} WHERE day IN (${dayList})`);
   await connection.run(`INSERT INTO ${t.userDays} ${userDaysSelect(t.events, inDays)}`);
+  await connection.run(`DELETE FROM ${t.purchases} WHERE day IN (${dayList})`);
+  await connection.run(`INSERT INTO ${t.purchases} ${purchasesSelect(t.events, inDays)}`);
   // The users whose days changed: those with new events. Only their sessions, install and active
   // days can have changed, so a live game's commit recomputes a few users, not a whole day's.
   await connection.run(
@@ -171,6 +190,8 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.sessions}`,
     `DROP TABLE IF EXISTS ${t.users}`,
     `DROP TABLE IF EXISTS ${t.activeDays}`,
+    `DROP TABLE IF EXISTS ${t.purchases}`,
+    ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];
 }

@@ -4,6 +4,7 @@ import type { ChartType, Explore, ExploreMeasure, Granularity } from '@questboar
 
 import { Button } from '../../../components/ui/button';
 import { AnalyticsSection } from './analytics-section';
+import { ExcludedPurchasesNote } from './excluded-purchases-note';
 import { ExploreChart } from './explore-chart';
 import { UpdatingNote } from './updating-note';
 
@@ -71,6 +72,10 @@ export function ExploreResult({
                 label={`${title}, ${description}`}
               />
               {answer.truncated && <p className="text-sm text-muted-foreground">{truncatedNote}</p>}
+              {answer.currency !== null && (
+                <p className="text-sm text-muted-foreground">revenue_amount in {answer.currency}, the project&apos;s reporting currency.</p>
+              )}
+              <ExcludedPurchasesNote excluded={answer.excludedPurchases} />
             </div>
             <UpdatingNote updating={updating} />
           </>

@@ -2,6 +2,7 @@ import type { Player } from '@questboard/shared/analytics';
 
 import { Badge } from '../../../components/ui/badge';
 import { formatCount, formatDateTime, formatDuration, formatMoney } from '../lib/format';
+import { ExcludedPurchasesNote } from './excluded-purchases-note';
 import { ScrollTable, tableClasses } from './scroll-table';
 
 /** Properties in one line: level=3, score=1200 (strings quoted only when they hold a comma). */
@@ -13,15 +14,14 @@ export function compactProperties(properties: Player['recentEvents'][number]['pr
 
 /** What is known of one player: facts, latest sessions and latest events (newest first). */
 export function PlayerProfile({ player }: { player: Player }) {
-  const currency = player.recentEvents.find((event) => event.currency !== null)?.currency ?? null;
   const facts: [string, string][] = [
     ['First seen', formatDateTime(player.firstSeen)],
     ['Last seen', formatDateTime(player.lastSeen)],
     ['Events', formatCount(player.events)],
     ['Sessions', formatCount(player.sessions)],
     ['Purchases', formatCount(player.purchases)],
-    // Without purchases there is no amount (nor a currency) to show.
-    ['Revenue', player.purchases === 0 ? 'None' : formatMoney(player.revenue, currency)],
+    // In the project's reporting currency; without counted purchases there is no amount to show.
+    ['Revenue', player.purchases === 0 ? 'None' : formatMoney(player.revenue, player.currency)],
     ['Platform', player.platform ?? 'Not set'],
     ['Country', player.country ?? 'Not set'],
     ['App version', player.appVersion ?? 'Not set'],
@@ -32,6 +32,7 @@ export function PlayerProfile({ player }: { player: Player }) {
         <h3 className="text-base font-semibold break-all">Player {player.userId}</h3>
         {player.demo && <Badge tone="info">Demo data</Badge>}
       </div>
+      <ExcludedPurchasesNote excluded={player.excludedPurchases} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6 lg:grid-cols-3">
         {facts.map(([label, value]) => (
           <div key={label} className="flex min-w-0 flex-col">

@@ -59,10 +59,26 @@ describe('formatMoney', () => {
   it.each([
     [1234.5, 'EUR', 'EUR 1,234.50'],
     [0.27, 'USD', 'USD 0.27'],
-    [0.125, 'USD', 'USD 0.125'],
+    // Issue 21: one precision, the currency's minor units (these read 0.20 / 0.395 / 0.41 before).
+    [0.2, 'USD', 'USD 0.20'],
+    [0.395, 'USD', 'USD 0.40'],
+    [0.41, 'USD', 'USD 0.41'],
+    [0.125, 'USD', 'USD 0.13'],
     [0, 'USD', 'USD 0.00'],
+    [1234.5, 'JPY', 'JPY 1,235'],
+    [1234.5678, 'KWD', 'KWD 1,234.568'],
+    [-4.5, 'USD', '-USD 4.50'],
+    // Not 0 but below one minor unit: two significant digits, never a misleading 0.00.
+    [0.002, 'USD', 'USD 0.0020'],
+    [0.004567, 'EUR', 'EUR 0.0046'],
+    [0.4, 'JPY', 'JPY 0.40'],
+    // A code Intl does not know still reads as a code with 2 decimals.
+    [3, 'XQB', 'XQB 3.00'],
     [12, null, '12.00'],
+    [0.395, null, '0.40'],
+    [0.002, null, '0.0020'],
     [null, 'EUR', '—'],
+    [Number.NaN, 'EUR', '—'],
   ])('%s %s → %s', (amount, currency, text) => {
     expect(formatMoney(amount, currency)).toBe(text);
   });

@@ -1,5 +1,6 @@
 // How the analytics pages write figures (DESIGN.md "Analytics"): every figure with its unit, ratios
-// as percentages, durations as 1m 23s, money with the currency code, days as UTC calendar days.
+// as percentages, durations as 1m 23s, money with the currency code in its minor units (formatMoney),
+// days as UTC calendar days.
 // null (nothing to compute a figure from) is always an em dash.
 import type { Granularity } from '@questboard/shared/analytics';
 
@@ -40,13 +41,41 @@ export function formatDuration(seconds: number | null): string {
   return `${rest}s`;
 }
 
-/** An amount with its currency code (USD 1,234.56); without a currency, the number alone. */
+interface MoneyFormat {
+  regular: Intl.NumberFormat;
+  small: Intl.NumberFormat;
+  /** The smallest amount the currency writes: 0.01 for USD, 1 for JPY. */
+  minorUnit: number;
+}
+const moneyFormats = new Map<string, MoneyFormat>();
+
+function moneyFormat(currency: string | null): MoneyFormat {
+  const key = currency ?? '';
+  let format = moneyFormats.get(key);
+  if (!format) {
+    // Any well-formed code works: Intl knows the minor units of ISO 4217 currencies, 2 otherwise.
+    const unit: Intl.NumberFormatOptions = currency ? { style: 'currency', currency, currencyDisplay: 'code' } : { minimumFractionDigits: 2 };
+    const regular = new Intl.NumberFormat(locale, { ...unit, maximumFractionDigits: currency ? undefined : 2 });
+    const digits = regular.resolvedOptions().maximumFractionDigits ?? 2;
+    const small = new Intl.NumberFormat(locale, { ...unit, minimumFractionDigits: undefined, maximumSignificantDigits: 2, minimumSignificantDigits: 2 });
+    format = { regular, small, minorUnit: 10 ** -digits };
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The one money rule (issue 21, ADR 011): the currency's code and its own minor units (USD 1,234.56,
+ * JPY 1,235, KWD 1.235), so 0.2, 0.395 and 0.41 read USD 0.20, USD 0.40, USD 0.41. An amount that is
+ * not 0 but below one minor unit (an ARPDAU of a fifth of a cent) shows two significant digits
+ * (USD 0.0020) rather than a misleading 0.00. Without a currency (chart axes): 2 decimals.
+ */
 export function formatMoney(amount: number | null, currency: string | null): string {
   if (amount === null || !Number.isFinite(amount)) return NO_VALUE;
-  const fractionDigits = Math.abs(amount) > 0 && Math.abs(amount) < 1 ? 3 : 2;
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: fractionDigits }).format(amount);
-  // Questboard does not convert: the code is whatever games send, so it is written, not looked up.
-  return currency ? `${currency} ${number}` : number;
+  const { regular, small, minorUnit } = moneyFormat(currency);
+  const size = Math.abs(amount);
+  // A regular space: Intl puts a no-break one after the code, which copies badly into spreadsheets.
+  return (size > 0 && size < minorUnit ? small : regular).format(amount).replace(/\u00a0/gu, ' ');
 }
 
 const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

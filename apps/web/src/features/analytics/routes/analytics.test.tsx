@@ -142,6 +142,8 @@ describe('explorer: the question in the URL', () => {
       series: [{ key: 'a', label: 'a', total: 1, points: [{ date: '2026-03-01', value: 1 }] }],
       truncated: true,
       incomplete: [],
+      currency: null,
+      excludedPurchases: [],
     });
     renderExplorer(`${RANGE}&breakdown=country`);
     expect(await screen.findByText('Showing the 10 largest; the rest are summed in Other.')).toBeInTheDocument();
@@ -168,7 +170,7 @@ describe('explorer: export and pin', () => {
       { key: '=cmd', label: '=cmd', total: 3, points: [{ date: '2026-03-01', value: 3 }, { date: '2026-03-02', value: null }] },
       { key: 'b', label: 'b, "quoted"', total: 1, points: [{ date: '2026-03-01', value: 0 }, { date: '2026-03-02', value: 1 }] },
     ];
-    api.answer('explore', { series, truncated: false, incomplete: [] });
+    api.answer('explore', { series, truncated: false, incomplete: [], currency: null, excludedPurchases: [] });
     renderExplorer(`${RANGE}&event=level_complete&breakdown=platform`);
     await screen.findByRole('img', { name: /^Count of level_complete by platform, /u });
 

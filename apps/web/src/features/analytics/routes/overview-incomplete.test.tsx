@@ -18,6 +18,7 @@ const sixInTheMorning: Overview = {
   previousRange: { from: '2026-11-04', to: '2026-11-09' },
   incomplete: ['2026-11-16'],
   currency: 'EUR',
+  excludedPurchases: [],
   cards: overviewMetricKeys.map((key) => ({
     key,
     value: 1700,

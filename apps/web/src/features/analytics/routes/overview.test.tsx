@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { sampleOverview } from '../testing/analytics-sample-answers';
 import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { addDays, todayUtc } from '../view/analytics-view';
@@ -71,6 +72,18 @@ describe('/project/{identifier}/overview', () => {
       ['purchase', '310', '120'],
     ]);
     expect(within(rows[3]!).getByRole('link', { name: 'purchase' })).toHaveAttribute('href', '/project/dragon-quest-mobile/analytics?event=purchase');
+  });
+
+  it('says when purchases in a currency without a rate are left out of revenue', async () => {
+    t.serve();
+    t.api.answer('overview', (query: Parameters<typeof sampleOverview>[0]) => ({
+      ...sampleOverview(query),
+      excludedPurchases: [{ currency: 'JPY', purchases: 37, amount: 55_500 }],
+    }));
+    renderOverview();
+    const note = await screen.findByRole('note', { name: 'Purchases not counted' });
+    expect(note).toHaveTextContent('37 purchases in JPY are not counted: add a rate');
+    expect(within(note).getByRole('link', { name: 'Add a rate for JPY' })).toHaveAttribute('href', '/project/dragon-quest-mobile/settings#currency');
   });
 
   it('says when the range has no events and links to the developer page', async () => {

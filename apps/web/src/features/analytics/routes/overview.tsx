@@ -12,6 +12,7 @@ import { AnalyticsSection } from '../components/analytics-section';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';
 import { Chart } from '../components/chart';
 import { lineOrBarOption } from '../components/chart-options';
+import { ExcludedPurchasesNote } from '../components/excluded-purchases-note';
 import { MetricCard } from '../components/metric-card';
 import { MetricGroup } from '../components/metric-group';
 import { OverviewTopEvents } from '../components/overview-top-events';
@@ -51,6 +52,7 @@ function OverviewContent({ project }: { project: Project }) {
   return (
     <div aria-busy={overview.isPlaceholderData} className="flex flex-col gap-6">
       <UpdatingNote updating={overview.isPlaceholderData} />
+      <ExcludedPurchasesNote excluded={data.excludedPurchases} />
       <OverviewCards overview={data} />
       <PlayersChart overview={data} granularity={view.granularity} />
       <OverviewTopEvents projectIdentifier={project.identifier} events={data.topEvents} catalogue={catalogue.data} />

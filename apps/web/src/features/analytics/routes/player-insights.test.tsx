@@ -110,6 +110,16 @@ describe('/project/{identifier}/player-insights', () => {
     expect(within(profile).getByText('Revenue').nextElementSibling).toHaveTextContent(/^None$/u);
   });
 
+  it("shows a player's revenue in the reporting currency and the purchases left out", async () => {
+    t.serve();
+    const player = samplePlayer('cy');
+    t.api.addPlayer({ ...player, currency: 'USD', revenue: 5.4, excludedPurchases: [{ currency: 'JPY', purchases: 2, amount: 1500 }] });
+    renderPlayers('?player=cy');
+    const profile = await screen.findByRole('region', { name: 'Player cy' });
+    expect(within(profile).getByText('Revenue').nextElementSibling).toHaveTextContent(/^USD 5\.40$/u);
+    expect(within(profile).getByRole('note', { name: 'Purchases not counted' })).toHaveTextContent('2 purchases in JPY are not counted: add a rate');
+  });
+
   it('opens a shared link with the player already looked up', async () => {
     t.serve();
     renderPlayers('?player=ada');

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { sampleRevenue } from '../testing/analytics-sample-answers';
 import { analyticsTestServer } from '../testing/analytics-test-server';
 import { renderAnalyticsPage, searchOf } from '../testing/render-analytics-page';
 import { addDays, todayUtc } from '../view/analytics-view';
@@ -22,7 +23,9 @@ describe('/project/{identifier}/revenue-optimisation', () => {
     await screen.findByRole('group', { name: 'Revenue' });
     // The cards' h3 titles sit under an h2 after the page's h1 (axe heading-order, issue 21).
     expect(skippedHeadingLevels()).toEqual([]);
-    expect(screen.getByText(/^Amounts in EUR, the currency most purchases use/u)).toBeInTheDocument();
+    expect(screen.getByText(/^Amounts in EUR, the project's reporting currency: purchases in other currencies are converted/u)).toBeInTheDocument();
+    // Every purchase counted: no note.
+    expect(screen.queryByRole('note', { name: 'Purchases not counted' })).not.toBeInTheDocument();
     expect(['Revenue', 'ARPDAU', 'ARPPU', 'Paying conversion', 'Transactions', 'Paying users'].map(valueOf)).toEqual([
       'EUR 1,234.50',
       'EUR 0.27',
@@ -44,6 +47,25 @@ describe('/project/{identifier}/revenue-optimisation', () => {
       ['gem_pack_small', 'EUR 800.00', '64.8%', '200', '90'],
       ['starter_bundle', 'EUR 434.50', '35.2%', '110', '60'],
     ]);
+  });
+
+  it('says which purchases are not counted for want of a rate, linking to the currency settings', async () => {
+    t.serve();
+    t.api.answer('revenue', (query: Parameters<typeof sampleRevenue>[0]) => ({
+      ...sampleRevenue(query),
+      excludedPurchases: [
+        { currency: 'JPY', purchases: 37, amount: 55_500 },
+        { currency: 'GBP', purchases: 1, amount: 4.99 },
+      ],
+    }));
+    renderRevenue();
+    const note = await screen.findByRole('note', { name: 'Purchases not counted' });
+    const lines = within(note).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      '37 purchases in JPY are not counted: add a rate (JPY 55,500 left out)',
+      '1 purchase in GBP is not counted: add a rate (GBP 4.99 left out)',
+    ]);
+    expect(within(note).getByRole('link', { name: 'Add a rate for JPY' })).toHaveAttribute('href', '/project/dragon-quest-mobile/settings#currency');
   });
 
   it('shows cumulative LTV per install cohort on days 0, 1, 3, 7, 14 and 30, and the average curve', async () => {

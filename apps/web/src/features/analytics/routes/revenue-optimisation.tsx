@@ -12,6 +12,7 @@ import { AnalyticsSection } from '../components/analytics-section';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';
 import { Chart } from '../components/chart';
 import { lineOrBarOption } from '../components/chart-options';
+import { ExcludedPurchasesNote } from '../components/excluded-purchases-note';
 import { LtvSection } from '../components/ltv-section';
 import { MetricCard } from '../components/metric-card';
 import { MetricGroup } from '../components/metric-group';
@@ -53,11 +54,14 @@ function RevenueContent({ project }: { project: Project }) {
   return (
     <div aria-busy={revenue.isPlaceholderData} className="flex flex-col gap-6">
       <UpdatingNote updating={revenue.isPlaceholderData} />
-      <p className="text-sm text-muted-foreground">
-        {data.currency
-          ? `Amounts in ${data.currency}, the currency most purchases use. Questboard sums amounts as the game sends them and does not convert currencies.`
-          : 'No purchases in this range: a purchase is an event with a revenue_amount.'}
-      </p>
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-muted-foreground">
+          {data.totals.transactions > 0 || data.excludedPurchases.length > 0
+            ? `Amounts in ${data.currency}, the project's reporting currency: purchases in other currencies are converted with the rates in the project settings.`
+            : `No purchases in this range: a purchase is an event with a revenue_amount above 0. Amounts are in ${data.currency}, the project's reporting currency.`}
+        </p>
+        <ExcludedPurchasesNote excluded={data.excludedPurchases} />
+      </div>
       <MetricGroup title="Revenue totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <MetricCard label="Revenue" value={data.totals.revenue} format={money} definition="revenue" points={data.series.map((point) => point.revenue)} incompletePoints={soFar} />
         <MetricCard label="ARPDAU" value={data.totals.arpdau} format={money} definition="arpdau" points={data.series.map((point) => point.arpdau)} incompletePoints={soFar} />
@@ -69,7 +73,7 @@ function RevenueContent({ project }: { project: Project }) {
           definition="paying-conversion"
           detail={`${formatCount(data.totals.payingUsers)} of ${formatCount(data.totals.activeUsers)} active users`}
         />
-        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Events with a revenue_amount." points={data.series.map((point) => point.transactions)} incompletePoints={soFar} />
+        <MetricCard label="Transactions" value={data.totals.transactions} format={count} help="Purchases: events with a revenue_amount above 0, counted when in the reporting currency or one with a rate." points={data.series.map((point) => point.transactions)} incompletePoints={soFar} />
         <MetricCard label="Paying users" value={data.totals.payingUsers} format={count} help="Distinct users with at least one transaction in the range." />
       </MetricGroup>
       <RevenueChart revenue={data} view={view} />
@@ -94,7 +98,7 @@ function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView
       }),
     [revenue.series, view.granularity, revenue.incomplete],
   );
-  const unit = revenue.currency ? ` (${revenue.currency})` : '';
+  const unit = ` (${revenue.currency})`;
   return (
     <AnalyticsSection title={`Revenue and ARPDAU${unit}`} description="Bars: revenue of each day (or week, month), left axis. Line: ARPDAU, right axis.">
       <Chart

@@ -98,6 +98,7 @@ export function sampleOverview(query: StandInQuery): Overview {
     ...overviewRanges(query, todayOf()),
     incomplete: sampleIncomplete(query),
     currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     cards: (Object.keys(sampleOverviewValues) as (keyof typeof sampleOverviewValues)[]).map((key) => {
       const value = sampleOverviewValues[key] * (ratio(key) ? 1 : scale);
       return {
@@ -123,7 +124,8 @@ export function emptyOverview(query: StandInQuery): Overview {
     range: { from: query.from, to: query.to },
     ...overviewRanges(query, todayOf()),
     incomplete: sampleIncomplete(query),
-    currency: null,
+    currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     cards: (Object.keys(sampleOverviewValues) as (keyof typeof sampleOverviewValues)[]).map((key) => ({
       key,
       value: zeroes.includes(key) ? 0 : null,
@@ -183,7 +185,8 @@ export function sampleRevenue(query: StandInQuery, empty = false): Revenue {
   const dates = bucketDates(query.from, query.to, query.granularity);
   const today = todayOf();
   return {
-    currency: empty ? null : SAMPLE_CURRENCY,
+    currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     totals: {
       revenue: 1234.5 * scale,
       transactions: 310 * scale,
@@ -255,6 +258,8 @@ export function sampleExplore(query: StandInQuery, empty = false): Explore {
     })),
     truncated: false,
     incomplete: sampleIncomplete(query),
+    currency: query.raw.property === 'revenue_amount' ? SAMPLE_CURRENCY : null,
+    excludedPurchases: [],
   };
 }
 
@@ -295,6 +300,8 @@ export function samplePlayer(userId = 'ada'): Player {
     sessions: 2,
     revenue: 4.99,
     purchases: 1,
+    currency: SAMPLE_CURRENCY,
+    excludedPurchases: [],
     platform: 'ios',
     country: 'DE',
     appVersion: '1.2.0',

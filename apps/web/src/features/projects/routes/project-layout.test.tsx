@@ -15,6 +15,8 @@ import { Component as ProjectLayout } from './project-layout';
 import { Component as ProjectPage } from './project-page';
 
 let server: AppApiServer;
+/** The settings page's currency section (issue 21) asks for the project's currency settings. */
+const currencyReply = { [`GET /core/projects/${dragonQuest.id}/currency`]: { body: { reportingCurrency: 'USD', rates: [] } } };
 
 const infoOf = (identifier: string) => (identifier === orcRaiders.identifier ? orcRaiders : dragonQuest);
 
@@ -25,6 +27,7 @@ beforeEach(async () => {
     }),
     'GET /core/projects/all': { body: projectPage([dragonQuest, orcRaiders]) },
     [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
+    ...currencyReply,
   });
 });
 
@@ -133,6 +136,7 @@ describe('/project/{identifier}/settings', () => {
       'GET /core/projects/all': { body: projectPage([dragonQuest]) },
       [`PUT /core/projects/${dragonQuest.id}`]: { body: renamed },
       [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
+      ...currencyReply,
     });
     renderProjectArea('/project/dragon-quest-mobile/settings');
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
@@ -153,6 +157,7 @@ describe('/project/{identifier}/settings', () => {
       'GET /core/projects/all': { body: projectPage([dragonQuest]) },
       [`DELETE /core/projects/${dragonQuest.id}`]: { status: 204 },
       [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
+      ...currencyReply,
     });
     const router = renderProjectArea('/project/dragon-quest-mobile/settings');
     const confirm = await screen.findByRole('textbox', { name: 'Type "Dragon Quest Mobile" to confirm' });
@@ -187,6 +192,7 @@ describe('/project/{identifier}/settings', () => {
       'GET /core/projects/info': { body: dragonQuest },
       'GET /core/projects/all': { body: projectPage([dragonQuest]) },
       [`GET ${settings}`]: { body: { eventRetentionDays: 365 } },
+      ...currencyReply,
       [`PUT ${settings}`]: { body: { eventRetentionDays: 90 } },
     });
     renderProjectArea('/project/dragon-quest-mobile/settings');
@@ -209,6 +215,7 @@ describe('/project/{identifier}/settings', () => {
       'GET /core/projects/info': { body: dragonQuest },
       'GET /core/projects/all': { body: projectPage([dragonQuest]) },
       [`GET ${settings}`]: { body: { eventRetentionDays: 30 } },
+      ...currencyReply,
       [`PUT ${settings}`]: { body: { eventRetentionDays: null } },
     });
     renderProjectArea('/project/dragon-quest-mobile/settings');
@@ -225,6 +232,7 @@ describe('/project/{identifier}/settings', () => {
       'GET /core/projects/info': { body: dragonQuest },
       'GET /core/projects/all': { body: projectPage([dragonQuest]) },
       [`GET /core/projects/${dragonQuest.id}/data-settings`]: { body: { eventRetentionDays: null } },
+      ...currencyReply,
       [`DELETE /core/projects/${dragonQuest.id}/events`]: { body: { deletedEvents: 1234 } },
     });
     renderProjectArea('/project/dragon-quest-mobile/settings');
@@ -233,6 +241,8 @@ describe('/project/{identifier}/settings', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete all events' }));
     expect(await screen.findByText('Deleted 1,234 events')).toBeInTheDocument();
     expect(server.calls()).toContain(`DELETE /core/projects/${dragonQuest.id}/events`);
+    // Everything of the project on the page asks again, the currency settings included: let it land.
+    await waitFor(() => expect(server.calls().filter((call) => call === `GET /core/projects/${dragonQuest.id}/currency`)).toHaveLength(2));
   });
 });
 

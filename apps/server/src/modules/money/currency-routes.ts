@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@questboard/shared/api-error';
+import { currencySettingsSchema, rateBodySchema, rateParamsSchema, reportingCurrencyBodySchema } from '@questboard/shared/money';
+import { projectParamsSchema } from '@questboard/shared/projects';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { memberOf } from '../../plugins/membership';
+import { deleteRate, getCurrencySettings, setRate, setReportingCurrency } from './currency-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+const tags = ['currency'];
+
+/**
+ * The settings page's currency section (issue 21, ADR 011): any member reads, owners and admins
+ * change. A rate reads "1 unit of the currency = rate units of the reporting currency".
+ */
+export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+  app.get(
+    '/core/projects/:id/currency',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: "The project's reporting currency and exchange rates (1 unit of each currency = rate units of the reporting currency)",
+        security,
+        params: projectParamsSchema,
+        response: { 200: currencySettingsSchema, ...errors },
+      },
+    },
+    async (request) => getCurrencySettings(db, memberOf(request), request.params.id),
+  );
+
+  app.put(
+    '/core/projects/:id/currency',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'Set the reporting currency (owners and admins); a different one removes every rate, since each was in the old currency',
+        security,
+        params: projectParamsSchema,
+        body: reportingCurrencyBodySchema,
+        response: { 200: currencySettingsSchema, ...errors },
+      },
+    },
+    async (request) => setReportingCurrency(db, memberOf(request), request.params.id, request.body.reportingCurrency, clock),
+  );
+
+  app.put(
+    '/core/projects/:id/currency/rates/:currency',
+    {
+      preHandler: app.requireOrganisation,
+      schema: {
+        tags,
+        summary: 'Add or change a rate (owners and admins): 1 unit of :currency = rate units of the reporting currency, e.g. JPY 0.0067 for USD',
+        security,
+        params: rateParamsSchema,
+        body: rateBodySchema,
+        response: { 200: currencySettingsSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => setRate(db, memberOf(request), request.params.id, request.params.currency, request.body.rate, clock),
+  );
+
+  app.delete(
+    '/core/projects/:id/currency/rates/:currency',
+    {
+      preHandler: app.requireOrganisation,
+      schema: { tags, summary: 'Remove a rate (owners and admins): its purchases are left out of revenue again', security, params: rateParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteRate(db, memberOf(request), request.params.id, request.params.currency);
+      return reply.code(204).send(null);
+    },
+  );
+};
