@@ -110,4 +110,5 @@ test('the interactive API reference renders under the CSP', async ({ page }) => 
   await expect(page.getByRole('heading', { name: /Questboard API/ })).toBeVisible();
   await expect(page.getByText('/healthz').first()).toBeVisible();
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  await expectNoAxeViolations(page, '/api/docs');
 });

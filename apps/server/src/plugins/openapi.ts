@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { docsThemeCss, docsThemeJs } from './docs-theme';
 
 /**
  * Swagger UI's own policy, with the inline styles it sets at run time allowed, and without
@@ -42,7 +43,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { appName: 
     routePrefix: '/api/docs',
     staticCSP: true,
     transformStaticCSP: (header) => docsContentSecurityPolicy(header, options.appUrl.startsWith('https://')),
-    uiConfig: { deepLinking: true, tryItOutEnabled: false },
+    uiConfig: { deepLinking: false, tryItOutEnabled: false },
+    theme: { css: [{ filename: 'accessible.css', content: docsThemeCss }], js: [{ filename: 'accessible.js', content: docsThemeJs }] },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
