@@ -31,7 +31,8 @@ import {
 } from '@questboard/shared/analytics';
 import type { StoredEvent } from '@questboard/shared/events';
 import type { ExcludedPurchases, ProjectMoney } from '@questboard/shared/money';
-import type { ProjectMetrics, StoreAnswer } from '../src/modules/analytics/project-metrics';
+import type { ProjectMetrics } from '../src/modules/analytics/project-metrics';
+import type { StoreAnswer } from '../src/modules/analytics/store-answer';
 import type { NewEvent } from '../src/modules/events/event-store';
 
 // The reference implementation of every analytics metric (ADR 010), in plain loops over an array of

@@ -1,0 +1,6 @@
+import type { AnalyticsQuery, EventCatalogue } from '@questboard/shared/analytics';
+
+/** The events page: every event name of the range with its counts, users and property keys. */
+export interface CatalogueMetrics {
+  eventCatalogue(projectId: string, query: AnalyticsQuery): Promise<EventCatalogue>;
+}

@@ -1,0 +1,88 @@
+import { EXPLORE_MAX_SERIES, REVENUE_PROPERTY, type Explore, type ExploreQuery } from '@questboard/shared/analytics';
+import type { ProjectMoney } from '@questboard/shared/money';
+import { bucketLabels } from '../buckets';
+import { excludedPurchases } from '../duckdb-purchases';
+import { bucketSql, eventRangeSql, filterSql, num, numOrNull, Params, rangeSql, ratesSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
+import type { StoreAnswer } from '../store-answer';
+
+export async function duckDbExplore(q: DuckDbQuery, query: ExploreQuery, money: ProjectMoney): Promise<StoreAnswer<Explore>> {
+  const buckets = bucketLabels(query);
+  const key = query.breakdown === 'none' ? 'NULL::VARCHAR' : query.breakdown;
+  const rows =
+    // All events counted, or their users, by platform, country or version: the user days hold
+    // exactly that (events per user, day and attributes), ten times fewer rows than the events.
+    query.event === null && (query.measure === 'count' || query.measure === 'users') && query.breakdown !== 'name'
+      ? await exploreUserDays(q, query, key)
+      : await exploreEvents(q, query, key, money);
+  const totals = rows.filter((row) => row.b === null).sort((a, b) => num(b.events) - num(a.events) || compareKeys(text(a.k), text(b.k)));
+  const shown = totals.slice(0, EXPLORE_MAX_SERIES);
+  const rest = totals.slice(EXPLORE_MAX_SERIES);
+  const cells = new Map(rows.filter((row) => row.b !== null).map((row) => [`${String(row.b)}|${String(row.k)}`, numOrNull(row.value)]));
+  const empty = query.measure === 'average' ? null : 0;
+  const pointsOf = (k: string | null) => buckets.map((b) => ({ date: b.label, value: cells.get(`${b.label}|${String(k)}`) ?? empty }));
+  const label = (k: string | null) => (query.breakdown === 'none' ? (query.event ?? 'All events') : (k ?? '(not set)'));
+  const series: Explore['series'] = shown.map((row) => ({ key: text(row.k), label: label(text(row.k)), total: numOrNull(row.value), points: pointsOf(text(row.k)) }));
+  if (rest.length > 0 && (query.measure === 'count' || query.measure === 'sum')) {
+    series.push({
+      key: 'Other',
+      label: 'Other',
+      total: rest.reduce((sum, row) => sum + num(row.value), 0),
+      points: buckets.map((b) => ({ date: b.label, value: rest.reduce((sum, row) => sum + (cells.get(`${b.label}|${String(row.k)}`) ?? 0), 0) })),
+    });
+  }
+  if (query.breakdown === 'none' && series.length === 0) {
+    series.push({ key: null, label: label(null), total: empty, points: pointsOf(null) });
+  }
+  // Measuring revenue: in the reporting currency, with what was left out (ADR 011).
+  const measuresRevenue = query.property === REVENUE_PROPERTY && (query.measure === 'sum' || query.measure === 'average');
+  return {
+    series,
+    truncated: rest.length > 0,
+    currency: measuresRevenue ? money.currency : null,
+    excludedPurchases: measuresRevenue ? await excludedPurchases(q, query, money, query.event) : [],
+  };
+}
+
+/** Explorer cells (b, k, value, events) and per-key totals (b NULL) from the events. */
+function exploreEvents(q: DuckDbQuery, query: ExploreQuery, key: string, money: ProjectMoney): Promise<Row[]> {
+  const params = new Params();
+  const conditions = [eventRangeSql(query), filterSql(params, query)];
+  if (query.event !== null) conditions.push(`name = ${params.add(query.event)}`);
+  let value = 'NULL';
+  let source = q.t.events;
+  if (query.property === REVENUE_PROPERTY) {
+    // A purchase above 0 converted to the reporting currency; without a rate it has no value.
+    source = `(SELECT e.*, r.rate AS rate_ FROM ${q.t.events} e LEFT JOIN ${ratesSql(params, money)} r
+      ON r.currency = e.currency AND e.revenue_amount > 0)`;
+    value = 'revenue_amount * rate_';
+  } else if (query.property !== null) {
+    const path = params.add(`$."${query.property}"`);
+    value = `CASE WHEN json_type(properties, ${path}) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, ${path})::DOUBLE END`;
+  }
+  const measure = { count: 'count(*)', users: 'count(DISTINCT user_id)', sum: 'sum(v)', average: 'avg(v)' }[query.measure];
+  return q.rows(
+    `SELECT ${bucketSql('ts::DATE', query.granularity, query.from)} AS b, ${key} AS k, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
+     FROM (SELECT *, ${value} AS v FROM ${source} WHERE ${conditions.join(' AND ')})
+     GROUP BY GROUPING SETS ((b, k), (k))`,
+    params,
+  );
+}
+
+/** The same cells for every event's count or users, from the user days. */
+function exploreUserDays(q: DuckDbQuery, query: ExploreQuery, key: string): Promise<Row[]> {
+  const params = new Params();
+  const measure = query.measure === 'users' ? 'count(DISTINCT uid)' : 'sum(events)';
+  return q.rows(
+    `SELECT ${bucketSql('day', query.granularity, query.from)} AS b, ${key} AS k, (${measure})::DOUBLE AS value, sum(events)::DOUBLE AS events
+     FROM ${q.t.userDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}
+     GROUP BY GROUPING SETS ((b, k), (k))`,
+    params,
+  );
+}
+
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}

@@ -1,0 +1,6 @@
+import type { AnalyticsQuery, FilterOptions } from '@questboard/shared/analytics';
+
+/** Every page's filter bar: the values each dimension takes in the range, most events first. */
+export interface FilterMetrics {
+  filterOptions(projectId: string, query: AnalyticsQuery): Promise<FilterOptions>;
+}

@@ -1,0 +1,7 @@
+import type { AnalyticsQuery, Players } from '@questboard/shared/analytics';
+import type { StoreAnswer } from '../store-answer';
+
+/** The players page: active, new and returning users, DAU/WAU/MAU and stickiness, and breakdowns. */
+export interface PlayersMetrics {
+  players(projectId: string, query: AnalyticsQuery): Promise<StoreAnswer<Players>>;
+}

@@ -1,0 +1,6 @@
+import type { Retention, RetentionQuery } from '@questboard/shared/analytics';
+
+/** The retention page: cohorts by install bucket and the curve of one set of cohorts (ADR 010). */
+export interface RetentionMetrics {
+  retention(projectId: string, query: RetentionQuery, today: string): Promise<Retention>;
+}

@@ -1,0 +1,43 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { eventColumnsSql, projectTable } from './event-table';
+
+/**
+ * The store's one writing connection (ADR 008), shared by the writer and the deletes: they take it
+ * one at a time, and number the rollups' day marks (ADR 010) from one sequence.
+ */
+export class WriterLane {
+  /** Deletes and table creation wait for the write in progress; writes wait for them. */
+  private exclusive: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly writer: DuckDBConnection,
+    /** The projects' tables that exist: a reader finds nothing for a project without one. */
+    readonly tables: Set<string>,
+    /** The last rollup_dirty number given out: each commit's marks carry their own (for diagnosis). */
+    public dirtySeq: number,
+  ) {}
+
+  serialised<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.exclusive.then(work, work);
+    this.exclusive = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Settles once the change in progress, if any, is done. */
+  idle(): Promise<unknown> {
+    return this.exclusive;
+  }
+
+  /** For readers: creates the project's (empty) table if it has none yet. */
+  ensureTableSerialised(projectId: string): Promise<void> {
+    if (this.tables.has(projectTable(projectId))) return Promise.resolve();
+    return this.serialised(() => this.ensureTable(projectId));
+  }
+
+  async ensureTable(projectId: string) {
+    const table = projectTable(projectId);
+    if (this.tables.has(table)) return;
+    await this.writer.run(`CREATE TABLE IF NOT EXISTS ${table} (${eventColumnsSql})`);
+    this.tables.add(table);
+  }
+}
