@@ -21,6 +21,7 @@ import { createIdentityService, type IdentityService } from './modules/identity/
 import { identityRoutes } from './modules/identity/routes';
 import { loadSigningKeys } from './modules/identity/signing-keys';
 import { registerMembershipGuards } from './plugins/membership';
+import { registerProjectScope } from './plugins/project-scope';
 import { accountRoutes } from './modules/accounts/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { memberRoutes } from './modules/organisations/member-routes';
@@ -163,12 +164,14 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   // /core: accounts, organisations, members, projects and invitations, behind the account and organisation guards.
   const db = database.db;
   registerMembershipGuards(app, db);
+  // Before any route: every route under /core/projects/:id gets the project and role check (ADR 013).
+  registerProjectScope(app, db);
   await app.register(accountRoutes, { db, clock });
   await app.register(organisationRoutes, { db, clock });
   await app.register(memberRoutes, { db });
   await app.register(projectRoutes, { db, clock, events });
   await app.register(ingestKeyRoutes, { db, clock });
-  await app.register(eventRoutes, { db, events });
+  await app.register(eventRoutes, { events });
   await app.register(analyticsRoutes, { db, clock, events });
   await app.register(dashboardRoutes, { db, clock });
   await app.register(currencyRoutes, { db, clock });

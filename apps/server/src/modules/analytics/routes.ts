@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -18,43 +19,39 @@ import {
   retentionSchema,
   revenueSchema,
 } from '@questboard/shared/analytics';
-import { apiErrorSchema } from '@questboard/shared/api-error';
 import { projectParamsSchema } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';
-import { memberOf } from '../../plugins/membership';
+import { anyMember, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { projectMoney } from '../money/currency-service';
-import { getProject } from '../projects/project-service';
 import { incompleteBuckets } from './buckets';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 const tags = ['analytics'];
 
 /**
  * The analytics pages' figures (issue 8, ADR 010), for any member of the project's organisation.
- * Every call checks the project belongs to the caller's organisation, then asks the event store,
- * which computes the figures; nothing here sees SQL.
+ * The project scope has found the project in the caller's organisation; the event store computes
+ * the figures; nothing here sees SQL.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
-  const projectOf = async (request: Parameters<typeof memberOf>[0], id: string) => (await getProject(db, memberOf(request).organisationId, id)).id;
   const today = () => isoDate(clock.now());
   /** A series answer with its incomplete buckets, from the view and the clock alone (any store). */
   const marked = async <T extends object>(query: Parameters<typeof incompleteBuckets>[0], answer: Promise<T>) => {
     const incomplete = incompleteBuckets(query, today());
     return { ...(await answer), incomplete };
   };
-  /** The project (checked as projectOf does) with its reporting currency and rates (ADR 011). */
-  const withMoney = async (request: Parameters<typeof memberOf>[0], id: string) => {
-    const projectId = await projectOf(request, id);
-    return { projectId, money: await projectMoney(db, memberOf(request).organisationId, projectId) };
+  /** The project with its reporting currency and rates (ADR 011). */
+  const withMoney = async (request: FastifyRequest) => {
+    const { id: projectId, organisationId } = projectOf(request);
+    return { projectId, money: await projectMoney(db, organisationId, projectId) };
   };
 
   const options = <Q extends z.ZodType, R extends z.ZodType>(summary: string, querystring: Q, response: R) => ({
-    preHandler: app.requireOrganisation,
-    schema: { tags, summary, security, params: projectParamsSchema, querystring, response: { 200: response, ...errors } },
+    config: { projectRole: anyMember },
+    schema: { tags, summary, security, params: projectParamsSchema, querystring, response: { 200: response } },
   });
   const base = '/core/projects/:id/analytics';
 
@@ -62,60 +59,60 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     `${base}/overview`,
     options('Overview cards with the previous range and sparklines, and the top events', analyticsQuerySchema, overviewSchema),
     async (request) => {
-      const { projectId, money } = await withMoney(request, request.params.id);
+      const { projectId, money } = await withMoney(request);
       return marked(request.query, events.metrics.overview(projectId, request.query, today(), money));
     },
   );
   app.get(
     `${base}/players`,
     options('DAU, WAU, MAU, stickiness, new and returning users, and breakdowns', analyticsQuerySchema, playersSchema),
-    async (request) => marked(request.query, events.metrics.players(await projectOf(request, request.params.id), request.query)),
+    async (request) => marked(request.query, events.metrics.players(projectOf(request).id, request.query)),
   );
   app.get(
     `${base}/revenue`,
     options('Revenue, ARPDAU, ARPPU, paying conversion, top products and cumulative LTV', analyticsQuerySchema, revenueSchema),
     async (request) => {
-      const { projectId, money } = await withMoney(request, request.params.id);
+      const { projectId, money } = await withMoney(request);
       return marked(request.query, events.metrics.revenue(projectId, request.query, today(), money));
     },
   );
   app.get(
     `${base}/retention`,
     options('Cohort retention D0 to D30 (classic or rolling) and the retention curve', retentionQuerySchema, retentionSchema),
-    async (request) => events.metrics.retention(await projectOf(request, request.params.id), request.query, today()),
+    async (request) => events.metrics.retention(projectOf(request).id, request.query, today()),
   );
   app.get(
     `${base}/engagement`,
     options('Sessions, session length distribution and sessions per DAU', analyticsQuerySchema, engagementSchema),
-    async (request) => marked(request.query, events.metrics.engagement(await projectOf(request, request.params.id), request.query)),
+    async (request) => marked(request.query, events.metrics.engagement(projectOf(request).id, request.query)),
   );
   app.get(
     `${base}/explore`,
     options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
     async (request) => {
-      const { projectId, money } = await withMoney(request, request.params.id);
+      const { projectId, money } = await withMoney(request);
       return marked(request.query, events.metrics.explore(projectId, request.query, money));
     },
   );
   app.get(
     `${base}/events`,
     options('Every event name of the range with counts, users, last seen and property keys', analyticsQuerySchema, eventCatalogueSchema),
-    async (request) => events.metrics.eventCatalogue(await projectOf(request, request.params.id), request.query),
+    async (request) => events.metrics.eventCatalogue(projectOf(request).id, request.query),
   );
   app.get(
     `${base}/filters`,
     options('The platforms, countries and app versions seen in the range', analyticsQuerySchema, filterOptionsSchema),
-    async (request) => events.metrics.filterOptions(await projectOf(request, request.params.id), request.query),
+    async (request) => events.metrics.filterOptions(projectOf(request).id, request.query),
   );
 
   app.get(
     '/core/projects/:id/analytics/players/:userId',
     {
-      preHandler: app.requireOrganisation,
-      schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema, ...errors } },
+      config: { projectRole: anyMember },
+      schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema } },
     },
     async (request) => {
-      const { projectId, money } = await withMoney(request, request.params.id);
+      const { projectId, money } = await withMoney(request);
       const player = await events.metrics.player(projectId, request.params.userId, money);
       if (!player) throw new HttpError(404, analyticsErrorCodes.playerNotFound, analyticsMessages.playerNotFound);
       return player;

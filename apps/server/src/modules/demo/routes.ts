@@ -2,30 +2,25 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
-import { DEMO_INGEST_KEY_NAME, demoDataBodySchema, demoDataStatusSchema } from '@questboard/shared/developer';
-import { organisationErrorCodes } from '@questboard/shared/organisations';
+import { demoDataBodySchema, demoDataStatusSchema } from '@questboard/shared/developer';
 import { projectInfoQuerySchema, projectParamsSchema } from '@questboard/shared/projects';
-import { canManageProjectData } from '@questboard/shared/usage';
 import type { Db } from '../../db/database';
 import { projects } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../http-error';
 import type { Clock } from '../../lib/clock';
 import { RateLimiter } from '../../lib/rate-limiter';
-import { memberOf } from '../../plugins/membership';
+import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
-import { demoIngestKey } from '../ingestion/ingest-key-store';
-import { getProject } from '../projects/project-service';
+import { demoIngestKey } from '../ingestion/ingestion-api';
 import { DemoLoads, demoEnd } from './demo-loads';
 import type { IngestPost } from './demo-sender';
 import { writeLocalToken } from './local-token';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 const tags = ['developer'];
 
 export const demoErrors = {
   running: () => new HttpError(409, 'DEMO_DATA_LOADING', 'Demo data is already being loaded into this project.'),
-  notAllowed: () => new HttpError(403, organisationErrorCodes.insufficientRole, 'Only owners and admins can remove demo data.'),
   realData: () =>
     new HttpError(409, 'PROJECT_HAS_EVENTS', 'This project already receives real events; demo data is only loaded into an empty project.'),
 };
@@ -58,31 +53,31 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   app.get(
     '/core/projects/:id/demo-data',
     {
-      preHandler: app.requireOrganisation,
-      schema: { tags, summary: 'Whether demo data is loading, loaded or absent', security, params: projectParamsSchema, response: { 200: demoDataStatusSchema, ...errors } },
+      config: { projectRole: anyMember },
+      schema: { tags, summary: 'Whether demo data is loading, loaded or absent', security, params: projectParamsSchema, response: { 200: demoDataStatusSchema } },
     },
-    async (request) => status((await getProject(db, memberOf(request).organisationId, request.params.id)).id),
+    async (request) => status(projectOf(request).id),
   );
 
   app.post(
     '/core/projects/:id/demo-data',
     {
-      preHandler: app.requireOrganisation,
+      config: { projectRole: anyMember },
       schema: {
         tags,
         summary: 'Start loading demo data (20,000 players over 90 days) into a project without real events',
         security,
         params: projectParamsSchema,
         body: demoDataBodySchema.nullish(),
-        response: { 202: demoDataStatusSchema, 409: apiErrorSchema, ...errors },
+        response: { 202: demoDataStatusSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const project = await getProject(db, memberOf(request).organisationId, request.params.id);
+      const project = projectOf(request);
       if (loads.isRunning(project.id)) throw demoErrors.running();
       const summary = await events.summary(project.id);
       if (summary.totalEvents > summary.demoEvents) throw demoErrors.realData();
-      const key = await demoIngestKey(db, project.id, DEMO_INGEST_KEY_NAME, clock.now());
+      const key = await demoIngestKey(db, project.id, clock.now());
       loads.start(project.id, { post, key, end: demoEnd(clock.now()), players: request.body?.players, log: (error) => request.log.error({ err: error }, 'demo data load failed') });
       return reply.code(202).send(await status(project.id));
     },
@@ -91,20 +86,18 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   app.delete(
     '/core/projects/:id/demo-data',
     {
-      preHandler: app.requireOrganisation,
+      // Deleting analytics data, demo data included, is for owners and admins (issue 21).
+      config: { projectRole: ownersAndAdmins('remove demo data') },
       schema: {
         tags,
         summary: "Remove the project's demo data, stopping a load in progress (owners and admins); real events stay",
         security,
         params: projectParamsSchema,
-        response: { 200: z.object({ removedEvents: z.number().int() }), ...errors },
+        response: { 200: z.object({ removedEvents: z.number().int() }) },
       },
     },
     async (request) => {
-      const member = memberOf(request);
-      const project = await getProject(db, member.organisationId, request.params.id);
-      // Deleting analytics data, demo data included, is for owners and admins (issue 21).
-      if (!canManageProjectData(member.role)) throw demoErrors.notAllowed();
+      const project = projectOf(request);
       await loads.stop(project.id);
       return { removedEvents: await events.deleteDemo(project.id) };
     },
@@ -136,7 +129,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
         .where(eq(projects.identifier, request.body.identifier))
         .limit(1);
       if (!project) throw new HttpError(404, 'PROJECT_NOT_FOUND', `No project has the identifier "${request.body.identifier}".`);
-      return { key: await demoIngestKey(db, project.id, DEMO_INGEST_KEY_NAME, clock.now()), projectId: project.id, name: project.name };
+      return { key: await demoIngestKey(db, project.id, clock.now()), projectId: project.id, name: project.name };
     },
   );
 };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_INGEST_KEY_NAME, type IngestKeyList } from '@questboard/shared/developer';
+import type { IngestKeyList } from '@questboard/shared/developer';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
 import { addMember, core, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
-import { demoIngestKey } from '../ingestion/ingest-key-store';
+import { demoIngestKey } from '../ingestion/ingestion-api';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -29,7 +29,7 @@ describe.each(databaseTargets)('who may revoke keys and delete analytics data, o
   async function stockedProject(name: string) {
     const projectId = (await createProject(t.app, tokens.owner, name)).id;
     const [realKey] = (await core(t.app, tokens.owner, 'GET', `/core/projects/${projectId}/ingest-keys`)).json<IngestKeyList>().keys;
-    const demoKey = await demoIngestKey(t.database.db, projectId, DEMO_INGEST_KEY_NAME, new Date());
+    const demoKey = await demoIngestKey(t.database.db, projectId, new Date());
     const send = async (key: string, count: number) => {
       const events = Array.from({ length: count }, () => ({ insert_id: `e-${sent++}`, name: 'level_start', user_id: 'p-1', timestamp: new Date().toISOString() }));
       const response = await t.app.inject({ method: 'POST', url: '/ingest/v1/batch', headers: { 'x-ingest-key': key }, payload: { events } });

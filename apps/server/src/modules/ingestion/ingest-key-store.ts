@@ -73,19 +73,6 @@ export async function revokeIngestKey(db: Db, projectId: string, keyId: string, 
   return toIngestKey(existing);
 }
 
-/** The active demo key of a project, made on first use. */
-export async function demoIngestKey(db: Db, projectId: string, name: string, now: Date): Promise<string> {
-  const [existing] = await db
-    .select({ key: ingestKeys.key })
-    .from(ingestKeys)
-    .where(and(eq(ingestKeys.projectId, projectId), eq(ingestKeys.kind, 'demo'), isNull(ingestKeys.revokedAt)))
-    .limit(1);
-  if (existing) return existing.key;
-  const made = newIngestKey(projectId, name, 'demo', now);
-  await db.insert(ingestKeys).values(made);
-  return made.key;
-}
-
 /** What ingestion needs to know about a presented key, in one query; undefined when unknown or revoked. */
 function activeIngestKeyQuery(db: Db) {
   return db

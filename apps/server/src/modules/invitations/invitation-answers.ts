@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashSecret } from '../../lib/secrets';
 import { tooManyRequests } from '../../http-error';
-import { findMembershipOf } from '../organisations/membership-store';
+import { belongsToAnOrganisation } from '../organisations/organisation-service';
 import { organisationErrors } from '../organisations/organisation-errors';
 import { closedInvitationError, invitationErrors } from './invitation-errors';
 import { effectiveStatus, findInvitation, selectInvitations, toInvitation } from './invitation-store';
@@ -65,7 +65,7 @@ export function createInvitationAnswers({ db, clock }: { db: Db; clock: Clock })
       if (status !== 'PENDING') throw closedInvitationError(status);
       if (answer === 'ACCEPTED') {
         if (!row.organisationActive) throw organisationErrors.inactive();
-        if (await findMembershipOf(db, user.uid)) throw organisationErrors.alreadyInOrganisation();
+        if (await belongsToAnOrganisation(db, user.uid)) throw organisationErrors.alreadyInOrganisation();
       }
 
       const now = clock.now();

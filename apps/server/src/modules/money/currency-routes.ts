@@ -5,10 +5,9 @@ import { currencySettingsSchema, rateBodySchema, rateParamsSchema, reportingCurr
 import { projectParamsSchema } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { memberOf } from '../../plugins/membership';
+import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import { deleteRate, getCurrencySettings, setRate, setReportingCurrency } from './currency-service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const security = [{ bearerAuth: [] }];
 const tags = ['currency'];
 
@@ -20,58 +19,58 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = a
   app.get(
     '/core/projects/:id/currency',
     {
-      preHandler: app.requireOrganisation,
+      config: { projectRole: anyMember },
       schema: {
         tags,
         summary: "The project's reporting currency and exchange rates (1 unit of each currency = rate units of the reporting currency)",
         security,
         params: projectParamsSchema,
-        response: { 200: currencySettingsSchema, ...errors },
+        response: { 200: currencySettingsSchema },
       },
     },
-    async (request) => getCurrencySettings(db, memberOf(request), request.params.id),
+    async (request) => getCurrencySettings(db, projectOf(request).organisationId, projectOf(request).id),
   );
 
   app.put(
     '/core/projects/:id/currency',
     {
-      preHandler: app.requireOrganisation,
+      config: { projectRole: ownersAndAdmins('change the reporting currency') },
       schema: {
         tags,
         summary: 'Set the reporting currency (owners and admins); a different one removes every rate, since each was in the old currency',
         security,
         params: projectParamsSchema,
         body: reportingCurrencyBodySchema,
-        response: { 200: currencySettingsSchema, ...errors },
+        response: { 200: currencySettingsSchema },
       },
     },
-    async (request) => setReportingCurrency(db, memberOf(request), request.params.id, request.body.reportingCurrency, clock),
+    async (request) => setReportingCurrency(db, projectOf(request).organisationId, projectOf(request).id, request.body.reportingCurrency, clock),
   );
 
   app.put(
     '/core/projects/:id/currency/rates/:currency',
     {
-      preHandler: app.requireOrganisation,
+      config: { projectRole: ownersAndAdmins('change exchange rates') },
       schema: {
         tags,
         summary: 'Add or change a rate (owners and admins): 1 unit of :currency = rate units of the reporting currency, e.g. JPY 0.0067 for USD',
         security,
         params: rateParamsSchema,
         body: rateBodySchema,
-        response: { 200: currencySettingsSchema, 409: apiErrorSchema, ...errors },
+        response: { 200: currencySettingsSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => setRate(db, memberOf(request), request.params.id, request.params.currency, request.body.rate, clock),
+    async (request) => setRate(db, projectOf(request).organisationId, projectOf(request).id, request.params.currency, request.body.rate, clock),
   );
 
   app.delete(
     '/core/projects/:id/currency/rates/:currency',
     {
-      preHandler: app.requireOrganisation,
-      schema: { tags, summary: 'Remove a rate (owners and admins): its purchases are left out of revenue again', security, params: rateParamsSchema, response: { 204: z.null(), ...errors } },
+      config: { projectRole: ownersAndAdmins('change exchange rates') },
+      schema: { tags, summary: 'Remove a rate (owners and admins): its purchases are left out of revenue again', security, params: rateParamsSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await deleteRate(db, memberOf(request), request.params.id, request.params.currency);
+      await deleteRate(db, projectOf(request).organisationId, projectOf(request).id, request.params.currency);
       return reply.code(204).send(null);
     },
   );

@@ -1,8 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { organisationErrorCodes } from '@questboard/shared/organisations';
 import {
   RATES_MAX,
-  canManageCurrency,
   currencyErrorCodes,
   currencyMessages,
   type CurrencySettings,
@@ -12,11 +10,11 @@ import type { Db } from '../../db/database';
 import { exchangeRates, projects } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';
-import type { RequestMember } from '../../plugins/membership';
 import { projectErrors } from '../projects/project-errors';
 
-// A project's reporting currency and exchange rates (issue 21, ADR 011). Every query names the
-// member's organisation: another organisation's project is simply not there (404).
+// A project's reporting currency and exchange rates (issue 21, ADR 011). The project scope has found
+// the project in the caller's organisation and checked the role; the project row's queries still
+// name the organisation, so a call from anywhere else cannot cross it either.
 
 type Reader = Pick<Db, 'select'>;
 
@@ -36,12 +34,8 @@ async function settingsOf(db: Reader, projectId: string, reportingCurrency: stri
   return { reportingCurrency, rates: rows.map((row) => ({ currency: row.currency, rate: row.rate, setAt: row.setAt.toISOString() })) };
 }
 
-function requireCurrencyRole(member: RequestMember, what: string) {
-  if (!canManageCurrency(member.role)) throw new HttpError(403, organisationErrorCodes.insufficientRole, `Only owners and admins can ${what}.`);
-}
-
-export async function getCurrencySettings(db: Db, member: RequestMember, projectId: string): Promise<CurrencySettings> {
-  return settingsOf(db, projectId, await reportingCurrencyOf(db, member.organisationId, projectId));
+export async function getCurrencySettings(db: Db, organisationId: string, projectId: string): Promise<CurrencySettings> {
+  return settingsOf(db, projectId, await reportingCurrencyOf(db, organisationId, projectId));
 }
 
 /** What the metrics convert with (the project was already found in the member's organisation). */
@@ -54,11 +48,9 @@ export async function projectMoney(db: Db, organisationId: string, projectId: st
  * A new reporting currency deletes every rate in the same transaction: each said what 1 unit was
  * worth in the old one, and silently reading "1 JPY = 0.0067" as EUR would be wrong (ADR 011).
  */
-export async function setReportingCurrency(db: Db, member: RequestMember, projectId: string, currency: string, clock: Clock): Promise<CurrencySettings> {
-  await reportingCurrencyOf(db, member.organisationId, projectId);
-  requireCurrencyRole(member, 'change the reporting currency');
+export async function setReportingCurrency(db: Db, organisationId: string, projectId: string, currency: string, clock: Clock): Promise<CurrencySettings> {
   return db.transaction(async (tx) => {
-    const current = await reportingCurrencyOf(tx, member.organisationId, projectId, true);
+    const current = await reportingCurrencyOf(tx, organisationId, projectId, true);
     if (current !== currency) {
       await tx.delete(exchangeRates).where(eq(exchangeRates.projectId, projectId));
       await tx.update(projects).set({ reportingCurrency: currency, updatedAt: clock.now() }).where(eq(projects.id, projectId));
@@ -67,12 +59,10 @@ export async function setReportingCurrency(db: Db, member: RequestMember, projec
   });
 }
 
-export async function setRate(db: Db, member: RequestMember, projectId: string, currency: string, rate: number, clock: Clock): Promise<CurrencySettings> {
-  await reportingCurrencyOf(db, member.organisationId, projectId);
-  requireCurrencyRole(member, 'change exchange rates');
+export async function setRate(db: Db, organisationId: string, projectId: string, currency: string, rate: number, clock: Clock): Promise<CurrencySettings> {
   return db.transaction(async (tx) => {
     // The project row locked: a change of reporting currency cannot slip between the check and the write.
-    const reporting = await reportingCurrencyOf(tx, member.organisationId, projectId, true);
+    const reporting = await reportingCurrencyOf(tx, organisationId, projectId, true);
     if (currency === reporting) throw new HttpError(400, currencyErrorCodes.sameAsReporting, currencyMessages.sameAsReporting);
     const [existing] = await tx
       .select({ currency: exchangeRates.currency })
@@ -90,9 +80,8 @@ export async function setRate(db: Db, member: RequestMember, projectId: string, 
   });
 }
 
-export async function deleteRate(db: Db, member: RequestMember, projectId: string, currency: string): Promise<void> {
-  await reportingCurrencyOf(db, member.organisationId, projectId);
-  requireCurrencyRole(member, 'change exchange rates');
+export async function deleteRate(db: Db, organisationId: string, projectId: string, currency: string): Promise<void> {
+  await reportingCurrencyOf(db, organisationId, projectId);
   const deleted = await db
     .delete(exchangeRates)
     .where(and(eq(exchangeRates.projectId, projectId), eq(exchangeRates.currency, currency)))

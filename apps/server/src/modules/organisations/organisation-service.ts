@@ -14,6 +14,11 @@ export function organisationClaimsFrom(db: Db): OrganisationClaimsLoader {
   };
 }
 
+/** Whether the user is a member of an organisation already (one each, ADR 005): for the invitations module. */
+export async function belongsToAnOrganisation(db: Db, userId: string): Promise<boolean> {
+  return (await findMembershipOf(db, userId)) !== undefined;
+}
+
 /** The caller's organisation, active or not (the app shows the inactive message itself). */
 export async function organisationInfo(db: Db, userId: string): Promise<Organisation> {
   const membership = await findMembershipOf(db, userId);

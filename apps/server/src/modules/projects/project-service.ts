@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { canDeleteProjects, type Project, type ProjectBody } from '@questboard/shared/projects';
+import type { Project, ProjectBody } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';
-import { ingestKeys, projects } from '../../db/schema';
+import { projects } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { RequestMember } from '../../plugins/membership';
-import { DEFAULT_INGEST_KEY_NAME } from '@questboard/shared/developer';
-import { newIngestKey } from '../ingestion/ingest-key-store';
+import { addFirstIngestKey } from '../ingestion/ingestion-api';
 import { projectErrors } from './project-errors';
 import { identifierCandidates, isIdentifier } from './project-identifier';
 
@@ -36,6 +34,16 @@ export async function getProject(db: Db, organisationId: string, id: string): Pr
   return toProject(row);
 }
 
+/** The project scope's lookup (plugins/project-scope.ts): the project if it is in this organisation. */
+export async function findProjectInOrganisation(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select({ id: projects.id, identifier: projects.identifier, organisationId: projects.organisationId })
+    .from(projects)
+    .where(and(eq(projects.organisationId, organisationId), eq(projects.id, id)))
+    .limit(1);
+  return row;
+}
+
 export async function getProjectByIdentifier(db: Db, organisationId: string, identifier: string): Promise<Project> {
   // Garbage in the browser address (upper case, control characters) is simply not a project.
   if (!isIdentifier(identifier)) throw projectErrors.notFound();
@@ -63,7 +71,7 @@ export async function createProject(db: Db, clock: Clock, organisationId: string
         .onConflictDoNothing({ target: projects.identifier })
         .returning();
       if (!row) continue;
-      await tx.insert(ingestKeys).values(newIngestKey(row.id, DEFAULT_INGEST_KEY_NAME, 'standard', now));
+      await addFirstIngestKey(tx, row.id, now);
       return toProject(row);
     }
     throw new Error(`no free project identifier for ${JSON.stringify(body.name)}`);
@@ -87,12 +95,29 @@ export async function updateProject(
   return toProject(row);
 }
 
-/** Deletes a project and, through ON DELETE CASCADE, everything that belongs to it. */
-export async function deleteProject(db: Db, member: RequestMember, id: string): Promise<void> {
-  if (!canDeleteProjects(member.role)) throw projectErrors.cannotDelete();
+/** The project's data retention in days (null: every event is kept); the settings page's data section. */
+export async function getEventRetention(db: Db, organisationId: string, id: string): Promise<number | null> {
+  const [row] = await db
+    .select({ eventRetentionDays: projects.eventRetentionDays })
+    .from(projects)
+    .where(and(eq(projects.organisationId, organisationId), eq(projects.id, id)))
+    .limit(1);
+  if (!row) throw projectErrors.notFound();
+  return row.eventRetentionDays;
+}
+
+export async function setEventRetention(db: Db, clock: Clock, organisationId: string, id: string, days: number | null): Promise<void> {
+  await db
+    .update(projects)
+    .set({ eventRetentionDays: days, updatedAt: clock.now() })
+    .where(and(eq(projects.organisationId, organisationId), eq(projects.id, id)));
+}
+
+/** Deletes a project and, through ON DELETE CASCADE, everything that belongs to it (the route checks the role). */
+export async function deleteProject(db: Db, organisationId: string, id: string): Promise<void> {
   const deleted = await db
     .delete(projects)
-    .where(and(eq(projects.organisationId, member.organisationId), eq(projects.id, id)))
+    .where(and(eq(projects.organisationId, organisationId), eq(projects.id, id)))
     .returning({ id: projects.id });
   if (deleted.length === 0) throw projectErrors.notFound();
 }

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
+import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { findProjects } from './project-list';
 import { createProject, deleteProject, getProject, getProjectByIdentifier, updateProject } from './project-service';
@@ -73,16 +74,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   app.get(
     '/core/projects/:id',
     {
-      preHandler: app.requireOrganisation,
-      schema: {
-        tags,
-        summary: 'One project; 404 outside the organisation',
-        security,
-        params: projectParamsSchema,
-        response: { 200: projectSchema, ...notFound, ...errors },
-      },
+      config: { projectRole: anyMember },
+      schema: { tags, summary: 'One project; 404 outside the organisation', security, params: projectParamsSchema, response: { 200: projectSchema } },
     },
-    async (request) => getProject(db, memberOf(request).organisationId, request.params.id),
+    async (request) => getProject(db, projectOf(request).organisationId, request.params.id),
   );
 
   app.post(
@@ -106,33 +101,33 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   app.put(
     '/core/projects/:id',
     {
-      preHandler: app.requireOrganisation,
+      config: { projectRole: anyMember },
       schema: {
         tags,
         summary: 'Change the name and description (any member); the identifier never changes',
         security,
         params: projectParamsSchema,
         body: updateProjectBodySchema,
-        response: { 200: projectSchema, ...notFound, ...errors },
+        response: { 200: projectSchema },
       },
     },
-    async (request) => updateProject(db, clock, memberOf(request).organisationId, request.params.id, request.body),
+    async (request) => updateProject(db, clock, projectOf(request).organisationId, request.params.id, request.body),
   );
 
   app.delete(
     '/core/projects/:id',
     {
-      preHandler: app.requireOrganisation,
+      config: { projectRole: ownersAndAdmins('delete a project') },
       schema: {
         tags,
         summary: 'Delete a project and everything that belongs to it (owners and admins)',
         security,
         params: projectParamsSchema,
-        response: { 204: z.null(), ...notFound, ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await deleteProject(db, memberOf(request), request.params.id);
+      await deleteProject(db, projectOf(request).organisationId, request.params.id);
       // The project's rows are gone (with its keys, so nothing new arrives); now its events.
       await events.deleteProject(request.params.id);
       return reply.code(204).send(null);
