@@ -2,7 +2,7 @@ import type { Account } from '@questboard/shared/accounts';
 import type { Organisation } from '@questboard/shared/organisations';
 
 import { ApiError } from '../lib/api-error';
-import type { AccountApi } from '../features/auth/api/account-calls';
+import type { AccountApi } from '../lib/session/account-calls';
 
 /**
  * The account calls kept in memory, for component tests: the sign-in flow runs its real code

@@ -1,5 +1,5 @@
 import { APP_NAME } from '../../../config/app';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { CreateOrganisationForm } from '../components/create-organisation-form';
 
 // /create-org (SPEC.md section 2; mode=manual lets a set-up user open it). Once the organisation

@@ -3,8 +3,8 @@
 import type { Account, UpdatedName } from '@questboard/shared/accounts';
 import type { Organisation } from '@questboard/shared/organisations';
 
-import { apiClient } from '../../../lib/api-client';
-import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+import { apiClient } from '../api-client';
+import { API_LOG_LABELS, callApi } from '../api-log';
 
 export interface AccountApi {
   registerAccount(): Promise<Account>;
