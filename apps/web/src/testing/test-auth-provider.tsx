@@ -69,8 +69,9 @@ export function TestAuthProvider({ children, options = {} }: { children: ReactNo
         setUser(null);
         return Promise.resolve();
       },
-      createOrganisation: async (name) => {
-        setOrganisation(await apiClient.post<Organisation>('/core/orgs', { name }));
+      organisationCreated: (created) => {
+        setOrganisation(created);
+        return Promise.resolve(account);
       },
       updateName: async (firstName, lastName) => {
         const updated = await apiClient.put<UpdatedName>('/core/accounts/name', { firstName, lastName });

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Account } from '@questboard/shared/accounts';
-import { needsNameSetup } from '@questboard/shared/names';
 
 import { getErrorMessage } from '../api-error';
 import { notify } from '../notify';
@@ -109,15 +108,12 @@ export function AuthProvider({
         }
       },
       signInWithGoogle: (redirectTo) => client.signInWithGoogle(redirectTo ? { redirectTo } : {}),
-      async createOrganisation(name) {
-        const organisation = await accountApi.createOrganisation(name);
+      async organisationCreated(organisation) {
         storeCached(organisationCacheKey, organisation);
         dispatch({ type: 'organisation-loaded', organisation });
         // The new token carries org_id; registering again refreshes the account.
         await refreshToken();
-        const account = await registerAndLoad(accountApi, dispatch);
-        const needsName = account !== null && needsNameSetup(account);
-        notify.success(needsName ? 'Organisation created successfully! Please complete your profile.' : 'Organisation created successfully!');
+        return registerAndLoad(accountApi, dispatch);
       },
       async updateName(firstName, lastName) {
         try {
