@@ -4,6 +4,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+import { featureBoundaries } from './scripts/lint/feature-boundaries.mjs';
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'data/**', 'apps/web/public/**'],
@@ -42,6 +44,12 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    // Features never import each other nor app/; app/ composes them (ADR 014).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { questboard: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'questboard/feature-boundaries': ['error', { root: `${import.meta.dirname}/apps/web/src` }] },
   },
   {
     // Tests assert on shapes they build themselves; non-null assertions keep them readable.

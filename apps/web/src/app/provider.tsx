@@ -1,23 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 
-import type { AccountApi } from '../features/auth/api/account-calls';
-import type { AuthClient } from '../features/auth/auth-client';
-import { AuthProvider } from '../features/auth/auth-provider';
+import type { AccountApi } from '../lib/session/account-calls';
+import type { AuthClient } from '../lib/session/auth-client';
+import { AuthProvider } from '../lib/session/auth-provider';
+import { createQueryClient } from '../lib/query-client';
 import { ThemeProvider } from '../features/theme/theme-provider';
 import { ThemedToaster } from './themed-toaster';
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // The HTTP client owns retries (SPEC.md section 9: GET-only, jittered back-off); a second
-      // retry layer here would multiply them.
-      queries: { retry: false },
-      mutations: { retry: false },
-    },
-  });
-}
 
 /** Everything the app needs around the router. Tests wrap pages in it too. */
 export function AppProvider({

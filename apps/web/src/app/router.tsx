@@ -72,7 +72,7 @@ const signedInPages: RouteObject[] = [
         .map((page) => ({
           path: page.path,
           handle: { title: page.title },
-          lazy: lazyRoute(() => import('../features/projects/routes/project-page')),
+          lazy: lazyRoute(() => import('./routes/project-page')),
         })),
     ],
   },

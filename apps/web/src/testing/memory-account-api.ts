@@ -2,7 +2,7 @@ import type { Account } from '@questboard/shared/accounts';
 import type { Organisation } from '@questboard/shared/organisations';
 
 import { ApiError } from '../lib/api-error';
-import type { AccountApi } from '../features/auth/api/account-calls';
+import type { AccountApi } from '../lib/session/account-calls';
 
 /**
  * The account calls kept in memory, for component tests: the sign-in flow runs its real code
@@ -10,7 +10,7 @@ import type { AccountApi } from '../features/auth/api/account-calls';
  */
 export function createMemoryAccountApi(options: { account?: Partial<Account>; organisation?: Organisation | null } = {}) {
   let account: Account = { id: 'memory-user', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace', isActive: true, ...options.account };
-  let organisation: Organisation | null =
+  const organisation: Organisation | null =
     options.organisation === undefined
       ? { id: 'memory-org', name: 'Pixel Forge', isActive: true, role: 'owner', createdAt: '2026-01-01T00:00:00.000Z', memberCount: 1 }
       : options.organisation;
@@ -24,11 +24,6 @@ export function createMemoryAccountApi(options: { account?: Partial<Account>; or
     getOrganisationInfo: async () => {
       calls.push('getOrganisationInfo');
       if (!organisation) throw new ApiError('You do not belong to an organisation yet.', { status: 404, code: 'ORGANISATION_NOT_FOUND' });
-      return organisation;
-    },
-    createOrganisation: async (name) => {
-      calls.push(`createOrganisation ${name}`);
-      organisation = { id: 'memory-org', name, isActive: true, role: 'owner', createdAt: '2026-01-01T00:00:00.000Z', memberCount: 1 };
       return organisation;
     },
     updateAccountName: async (firstName, lastName) => {

@@ -1,5 +1,5 @@
-import type { AuthClient, AuthStateListener, AuthUser } from '../features/auth/auth-client';
-import { parseSignInLink } from '../features/auth/auth-client';
+import type { AuthClient, AuthStateListener, AuthUser } from '../lib/session/auth-client';
+import { parseSignInLink } from '../lib/session/auth-client';
 
 /**
  * An AuthClient that keeps its state in memory, for component tests: the pages run their real

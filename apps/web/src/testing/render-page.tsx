@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { toast } from 'sonner';
 
-import { createQueryClient } from '../app/provider';
+import { createQueryClient } from '../lib/query-client';
 import { Toaster } from '../components/ui/toaster';
 import { type TestAuthOptions, TestAuthProvider } from './test-auth-provider';
 

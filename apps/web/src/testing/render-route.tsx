@@ -1,10 +1,11 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
-import { AppProvider, createQueryClient } from '../app/provider';
+import { AppProvider } from '../app/provider';
+import { createQueryClient } from '../lib/query-client';
 import { routes } from '../app/router';
-import type { AccountApi } from '../features/auth/api/account-calls';
-import type { AuthClient } from '../features/auth/auth-client';
+import type { AccountApi } from '../lib/session/account-calls';
+import type { AuthClient } from '../lib/session/auth-client';
 import { createMemoryAccountApi } from './memory-account-api';
 import { createMemoryAuthClient } from './memory-auth-client';
 

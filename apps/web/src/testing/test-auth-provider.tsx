@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import type { Account, UpdatedName } from '@questboard/shared/accounts';
 import type { Organisation } from '@questboard/shared/organisations';
 
-import type { AuthUser } from '../features/auth/auth-client';
-import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
-import { initialAuthState } from '../features/auth/auth-state';
+import type { AuthUser } from '../lib/session/auth-client';
+import { AuthContext, type AuthContextValue } from '../lib/session/auth-context';
+import { initialAuthState } from '../lib/session/auth-state';
 import { apiClient } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
 
@@ -43,7 +43,7 @@ export interface TestAuthOptions {
 }
 
 /**
- * The auth context pages read (features/auth/auth-context.ts), with its account and organisation
+ * The auth context pages read (lib/session/auth-context.ts), with its account and organisation
  * actions making their real calls through the app's HTTP client (see app-api-server.ts), so a page
  * test sees exactly what its form sent. The real provider's own flow is tested beside it.
  */
@@ -69,8 +69,9 @@ export function TestAuthProvider({ children, options = {} }: { children: ReactNo
         setUser(null);
         return Promise.resolve();
       },
-      createOrganisation: async (name) => {
-        setOrganisation(await apiClient.post<Organisation>('/core/orgs', { name }));
+      organisationCreated: (created) => {
+        setOrganisation(created);
+        return Promise.resolve(account);
       },
       updateName: async (firstName, lastName) => {
         const updated = await apiClient.put<UpdatedName>('/core/accounts/name', { firstName, lastName });

@@ -1,5 +1,5 @@
 import { isApiError } from '../../lib/api-error';
-import { COMPLETE_FAILED_MESSAGE, COMPLETE_MANUAL_FAILED_MESSAGE } from './messages';
+import { COMPLETE_FAILED_MESSAGE, COMPLETE_MANUAL_FAILED_MESSAGE } from '../../lib/session/messages';
 
 /**
  * What a sign-in screen says when a call failed: our server's own message (its errors carry a

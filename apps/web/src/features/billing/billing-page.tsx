@@ -3,7 +3,7 @@ import type { Project } from '@questboard/shared/projects';
 
 import { LoadError } from '../../components/ui/load-error';
 import { getErrorMessage } from '../../lib/api-error';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/session/auth-context';
 import { useUsage } from './api/get-usage';
 import { DailyEventsChart } from './components/daily-events-chart';
 import { NoPaymentStatement } from './components/no-payment-statement';

@@ -2,7 +2,7 @@ import { canDeleteProjects } from '@questboard/shared/projects';
 import type { Project } from '@questboard/shared/projects';
 import { canManageProjectData } from '@questboard/shared/usage';
 
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/session/auth-context';
 import { DemoDataSection } from './components/demo-data-section';
 import { FirstEventSnippets } from './components/first-event-snippets';
 import { IngestKeysSection } from './components/ingest-keys-section';

@@ -1,5 +1,5 @@
 import { APP_NAME } from '../../../config/app';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { CompleteProfileForm } from '../components/complete-profile-form';
 
 // /complete-profile (SPEC.md section 2): first and last name. Once saved the auth state changes

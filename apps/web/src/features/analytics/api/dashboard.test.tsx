@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { createQueryClient } from '../../../app/provider';
+import { createQueryClient } from '../../../lib/query-client';
 import { dragonQuest } from '../testing/analytics-api-stand-in';
 import { analyticsTestServer } from '../testing/analytics-test-server';
 import { dashboardKeys, useDashboard, usePinChart, useRemoveChart } from './dashboard';

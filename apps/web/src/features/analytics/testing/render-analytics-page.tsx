@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { Project } from '@questboard/shared/projects';
 
-import { createQueryClient } from '../../../app/provider';
+import { createQueryClient } from '../../../lib/query-client';
 import { Toaster } from '../../../components/ui/toaster';
 import type { CurrentProject } from '../../../lib/current-project';
 import { TestAuthProvider } from '../../../testing/test-auth-provider';

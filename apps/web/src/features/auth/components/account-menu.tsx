@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '../../../components/ui/button';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 
 /** The signed-in user's initial, address and 'Sign out', in the top bar of every signed-in page. */
 export function AccountMenu() {

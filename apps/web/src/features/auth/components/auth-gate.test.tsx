@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryAccountApi } from '../../../testing/memory-account-api';
 import { createMemoryAuthClient } from '../../../testing/memory-auth-client';
 import { renderRoute } from '../../../testing/render-route';
-import { INVITATION_REDIRECT_KEY } from '../pending-invitation';
+import { INVITATION_REDIRECT_KEY } from '../../../lib/session/pending-invitation';
 
 const ada = { uid: 'u1', email: 'ada@studio.example', displayName: null, photoURL: null, emailVerified: true };
 const signedIn = () => createMemoryAuthClient(ada);

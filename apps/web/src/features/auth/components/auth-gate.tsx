@@ -5,8 +5,8 @@ import { SetupErrorScreen } from '../../../components/errors/setup-error-screen'
 import { PageLoader } from '../../../components/ui/page-loader';
 import { firstVisitState } from '../../../utils/first-visit';
 import { loginStateFor } from '../../../utils/sign-in-redirect';
-import { useAuth } from '../auth-context';
-import { clearInvitationRedirect } from '../pending-invitation';
+import { useAuth } from '../../../lib/session/auth-context';
+import { clearInvitationRedirect } from '../../../lib/session/pending-invitation';
 import { decideProtectedRoute } from '../routing/decide-route';
 import { firstError, routeInputFrom } from '../routing/route-input';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { createMemoryAuthClient } from '../../../testing/memory-auth-client';
 import { renderRoute } from '../../../testing/render-route';
-import { storageKeys } from '../auth-storage';
+import { storageKeys } from '../../../lib/session/auth-storage';
 import { resetProcessedEmailLinks } from '../email-link-processing';
 
 const link = '/auth/callback?apiKey=key-1&oobCode=code-1&mode=signIn&lang=en';

@@ -9,11 +9,11 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { APP_NAME } from '../../../config/app';
 import { paths } from '../../../config/paths';
-import { useAuth } from '../auth-context';
-import { parseSignInLink } from '../auth-client';
-import { safeStorage, storageKeys } from '../auth-storage';
+import { useAuth } from '../../../lib/session/auth-context';
+import { parseSignInLink } from '../../../lib/session/auth-client';
+import { safeStorage, storageKeys } from '../../../lib/session/auth-storage';
 import { processEmailLinkOnce } from '../email-link-processing';
-import { EMAIL_REQUIRED_MESSAGE, INVALID_LINK_MESSAGE } from '../messages';
+import { EMAIL_REQUIRED_MESSAGE, INVALID_LINK_MESSAGE } from '../../../lib/session/messages';
 import { completeSignInErrorMessage } from '../sign-in-errors';
 
 type Stage = { kind: 'working' } | { kind: 'needs-email'; error: string | null } | { kind: 'failed'; message: string };

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { APP_NAME } from '../../../config/app';
 import { cn } from '../../../utils/cn';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { decideAuthValidation } from '../routing/decide-route';
 import { firstError, routeInputFrom } from '../routing/route-input';
 

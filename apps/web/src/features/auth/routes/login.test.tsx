@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { createMemoryAuthClient } from '../../../testing/memory-auth-client';
 import { renderRoute } from '../../../testing/render-route';
-import { storageKeys } from '../auth-storage';
+import { storageKeys } from '../../../lib/session/auth-storage';
 
 const ada = { uid: 'u1', email: 'ada@studio.example', displayName: 'Ada Lovelace', photoURL: null, emailVerified: true };
 

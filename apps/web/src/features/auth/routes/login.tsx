@@ -3,9 +3,9 @@ import { googleErrorCodes, type GoogleErrorCode } from '@questboard/shared/auth-
 
 import { APP_NAME } from '../../../config/app';
 import { emailToSignInWith, redirectTargetAfterSignIn } from '../../../utils/sign-in-redirect';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { LoginPage } from '../components/login-page';
-import { googleErrorMessages } from '../messages';
+import { googleErrorMessages } from '../../../lib/session/messages';
 
 function googleError(code: string | null): string | null {
   return code !== null && (googleErrorCodes as readonly string[]).includes(code) ? googleErrorMessages[code as GoogleErrorCode] : null;

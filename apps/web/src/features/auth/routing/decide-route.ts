@@ -1,6 +1,6 @@
 // SPEC.md section 4 "Routing rules" as one pure function: given where the visitor is and the auth
 // state, render the page, show a loading text, or redirect. The guard only carries it out.
-import { forcingInvitation, type PendingInvitation } from '../pending-invitation';
+import { forcingInvitation, type PendingInvitation } from '../../../lib/session/pending-invitation';
 
 export interface RouteInput {
   pathname: string;

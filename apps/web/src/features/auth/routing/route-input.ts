@@ -1,5 +1,5 @@
-import type { AuthContextValue } from '../auth-context';
-import { readInvitationRedirect, readPendingInvitation } from '../pending-invitation';
+import type { AuthContextValue } from '../../../lib/session/auth-context';
+import { readInvitationRedirect, readPendingInvitation } from '../../../lib/session/pending-invitation';
 import type { RouteInput } from './decide-route';
 
 /** The routing rules' view of the auth state, the address and the stored invitation items. */

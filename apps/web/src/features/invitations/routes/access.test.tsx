@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../../../config/paths';
-import { INVITATION_REDIRECT_KEY, readPendingInvitation, writePendingInvitation } from '../../auth/pending-invitation';
+import { INVITATION_REDIRECT_KEY, readPendingInvitation, writePendingInvitation } from '../../../lib/session/pending-invitation';
 import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
 import { dismissToasts, renderPage } from '../../../testing/render-page';
 import { type TestAuthOptions, testOrganisation } from '../../../testing/test-auth-provider';

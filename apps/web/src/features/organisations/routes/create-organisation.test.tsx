@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../../../config/paths';
 import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { renderPage } from '../../../testing/render-page';
-import { testOrganisation } from '../../../testing/test-auth-provider';
+import { dismissToasts, renderPage } from '../../../testing/render-page';
+import { testAccount, testOrganisation } from '../../../testing/test-auth-provider';
 import { CreateOrganisationForm } from '../components/create-organisation-form';
 import { Component as CreateOrganisationRoute } from './create-organisation';
 
@@ -16,6 +16,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  dismissToasts();
   await server.close();
 });
 
@@ -62,9 +63,20 @@ describe('/create-org', () => {
     expect(server.bodyOf('POST /core/orgs')).toEqual({ name: 'Moonlight Games' });
     expect(server.requests[0]!.headers.authorization).toBe('Bearer test-token');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByText('Organisation created successfully!')).toBeInTheDocument();
+  });
+
+  it('asks for the profile in its success toast when the account has no name yet', async () => {
+    server.routes({ 'POST /core/orgs': { status: 201, body: { ...testOrganisation, name: 'Moonlight Games' } } });
+    const account = { ...testAccount, firstName: null, lastName: null, name: null };
+    renderPage(CreateOrganisationRoute, { path: '/create-org', pattern: paths.createOrg.path, auth: { organisation: null, account } });
+    await userEvent.type(nameField(), 'Moonlight Games');
+    await submit();
+    expect(await screen.findByText('Organisation created successfully! Please complete your profile.')).toBeInTheDocument();
   });
 
   it("shows the server's refusal inline", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.routes({
       'POST /core/orgs': {
         status: 409,
@@ -77,15 +89,18 @@ describe('/create-org', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You already belong to an organisation. Leave it first to join or create another.',
     );
+    expect(console.error).toHaveBeenCalledWith('Organisation creation failed', expect.anything());
     expect(screen.getByRole('button', { name: 'Create organisation' })).toBeEnabled();
   });
 
   it('says so when the server cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.routes({ 'POST /core/orgs': 'drop' });
     renderCreateOrg();
     await userEvent.type(nameField(), 'Moonlight Games');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection and try again.');
+    expect(console.error).toHaveBeenCalledWith('Organisation creation failed', expect.anything());
   });
 
   it("falls back to 'Failed to create organisation' when the failure carries no message", async () => {

@@ -1,11 +1,11 @@
 import { APP_NAME } from '../../../config/app';
-import { useAuth } from '../../auth/auth-context';
+import { useCreateOrganisation } from '../api/create-organisation';
 import { CreateOrganisationForm } from '../components/create-organisation-form';
 
 // /create-org (SPEC.md section 2; mode=manual lets a set-up user open it). Once the organisation
 // exists the auth state changes and the route guards move the person on.
 function CreateOrganisationRoute() {
-  const { createOrganisation } = useAuth();
+  const { mutateAsync: createOrganisation } = useCreateOrganisation();
 
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:px-6">

@@ -8,7 +8,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { useLeaveOrganisation } from '../api/leave-organisation';
 import { useMembers } from '../api/get-members';
 import { InvitationsSection } from '../components/invitations-section';

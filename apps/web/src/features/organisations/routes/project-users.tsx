@@ -7,7 +7,7 @@ import { ContentLayout } from '../../../components/layouts/content-layout';
 import { SettingsSection } from '../../../components/layouts/settings-section';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { paths, projectPages } from '../../../config/paths';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { InvitationsSection } from '../components/invitations-section';
 import { MembersSection } from '../components/members-section';
 

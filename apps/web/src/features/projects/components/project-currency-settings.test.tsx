@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currencyMessages, type CurrencySettings } from '@questboard/shared/money';
 
-import { createQueryClient } from '../../../app/provider';
+import { createQueryClient } from '../../../lib/query-client';
 import { Toaster } from '../../../components/ui/toaster';
 import { type AppApiServer, type RouteReplies, startAppApiServer } from '../../../testing/app-api-server';
 import type { RecordedRequest } from '../../../testing/http-test-server';

@@ -1,7 +1,7 @@
 import { canDeleteProjects } from '@questboard/shared/projects';
 import type { Project } from '@questboard/shared/projects';
 
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { canManageProjectData } from '@questboard/shared/usage';
 import { canManageCurrency } from '@questboard/shared/money';
 import { DeleteProject } from './delete-project';

@@ -10,7 +10,7 @@ import { paths, projectPages } from '../../../config/paths';
 import { useKeyboardShortcut } from '../../../hooks/use-keyboard-shortcut';
 import { isApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { useProject } from '../api/get-project-by-identifier';
 import type { CurrentProject } from '../../../lib/current-project';
 import { PROJECT_LOAD_FAILED, projectNotFoundMessage } from '../components/project-messages';

@@ -11,7 +11,7 @@ import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { LoadError } from '../../../components/ui/load-error';
 import { Select } from '../../../components/ui/select';
 import { getErrorMessage } from '../../../lib/api-error';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/session/auth-context';
 import { useProjectList } from '../api/get-project-list';
 import { CreateProjectForm } from '../components/create-project-form';
 import { ProjectCardList } from '../components/project-card-list';

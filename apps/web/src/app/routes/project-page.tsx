@@ -1,26 +1,26 @@
 import { Suspense, lazy } from 'react';
 import { useLocation, useMatches } from 'react-router';
 
-import { ContentLayout } from '../../../components/layouts/content-layout';
-import { Spinner } from '../../../components/ui/spinner';
-import { projectPages } from '../../../config/paths';
-import { lazyRoute } from '../../../lib/lazy-route';
-import { useCurrentProject } from '../../../lib/current-project';
-import { projectPagePath } from '../components/project-page-info';
-import { ProjectSettings } from '../components/project-settings';
+import { ContentLayout } from '../../components/layouts/content-layout';
+import { Spinner } from '../../components/ui/spinner';
+import { projectPages } from '../../config/paths';
+import { lazyRoute } from '../../lib/lazy-route';
+import { useCurrentProject } from '../../lib/current-project';
+import { projectPagePath } from '../../features/projects/components/project-page-info';
+import { ProjectSettings } from '../../features/projects/components/project-settings';
 
 // The developer page is its own chunk, loaded through lazyRoute (time-out, one reload after a
 // deploy) like the route modules. It gets the project as a prop and never imports this feature.
 const DeveloperPage = lazy(
-  lazyRoute(() => import('../../developer/developer-page').then((module) => ({ default: module.DeveloperPage }))),
+  lazyRoute(() => import('../../features/developer/developer-page').then((module) => ({ default: module.DeveloperPage }))),
 );
 // The help page likewise (issue 9).
 const HelpSupportPage = lazy(
-  lazyRoute(() => import('../../support/help-support-page').then((module) => ({ default: module.HelpSupportPage }))),
+  lazyRoute(() => import('../../features/support/help-support-page').then((module) => ({ default: module.HelpSupportPage }))),
 );
 // The billing page likewise (issue 9).
 const BillingPage = lazy(
-  lazyRoute(() => import('../../billing/billing-page').then((module) => ({ default: module.BillingPage }))),
+  lazyRoute(() => import('../../features/billing/billing-page').then((module) => ({ default: module.BillingPage }))),
 );
 
 const pageLoading = (

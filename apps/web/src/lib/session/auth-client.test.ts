@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createApiClient } from '../../lib/api-client';
+import { createApiClient } from '../api-client';
 import { startHttpTestServer } from '../../testing/http-test-server';
 import { createHttpAuthClient, hasSessionHint, parseSignInLink } from './auth-client';
 

@@ -1,6 +1,6 @@
 // The app's one AuthClient, and forced logout (SPEC.md section 4): sign out, clear the app's stored
 // items (the theme stays), tell the app. AuthProvider plugs its client into the HTTP client.
-import { apiClient } from '../../lib/api-client';
+import { apiClient } from '../api-client';
 import { createHttpAuthClient, type AuthClient } from './auth-client';
 import { clearAuthStorage } from './auth-storage';
 

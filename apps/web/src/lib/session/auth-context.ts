@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import type { Account } from '@questboard/shared/accounts';
+import type { Organisation } from '@questboard/shared/organisations';
 
 import type { SentSignInLink } from './auth-client';
 import type { AuthState } from './auth-state';
@@ -11,8 +13,8 @@ export interface AuthActions {
   signInWithGoogle: (redirectTo?: string) => Promise<void>;
   /** Signs out; `reason` is shown on /login (the app signing someone out after a setup error). */
   logout: (reason?: string) => Promise<void>;
-  /** POST /core/orgs, then a fresh token (with org_id), registering again, and the success toast. */
-  createOrganisation: (name: string) => Promise<void>;
+  /** After POST /core/orgs: keeps the organisation, then a fresh token (with org_id) and registering again; answers the account. */
+  organisationCreated: (organisation: Organisation) => Promise<Account | null>;
   /** PUT /core/accounts/name, then a fresh account and token, and the welcome toast. */
   updateName: (firstName: string, lastName: string) => Promise<void>;
   /** After joining or leaving an organisation: a fresh token and organisation. */

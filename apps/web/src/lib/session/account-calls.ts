@@ -3,14 +3,13 @@
 import type { Account, UpdatedName } from '@questboard/shared/accounts';
 import type { Organisation } from '@questboard/shared/organisations';
 
-import { apiClient } from '../../../lib/api-client';
-import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+import { apiClient } from '../api-client';
+import { API_LOG_LABELS, callApi } from '../api-log';
 
 export interface AccountApi {
   registerAccount(): Promise<Account>;
   /** Rejects with a 404 ApiError when the user has no organisation yet. */
   getOrganisationInfo(): Promise<Organisation>;
-  createOrganisation(name: string): Promise<Organisation>;
   updateAccountName(firstName: string, lastName: string): Promise<UpdatedName>;
 }
 
@@ -19,7 +18,6 @@ export const httpAccountApi: AccountApi = {
   registerAccount: () =>
     callApi(API_LOG_LABELS.accountRegistration, () => apiClient.post<Account>('/core/accounts/register', undefined, { forceLogoutOn401: true })),
   getOrganisationInfo: () => callApi(API_LOG_LABELS.organisationInfo, () => apiClient.get<Organisation>('/core/orgs/info')),
-  createOrganisation: (name) => callApi(API_LOG_LABELS.organisationCreation, () => apiClient.post<Organisation>('/core/orgs', { name })),
   updateAccountName: (firstName, lastName) =>
     callApi(API_LOG_LABELS.nameUpdate, () => apiClient.put<UpdatedName>('/core/accounts/name', { firstName, lastName })),
 };

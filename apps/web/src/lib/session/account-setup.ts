@@ -4,9 +4,9 @@ import type { Dispatch } from 'react';
 import type { Account } from '@questboard/shared/accounts';
 import { accountStatus, organisationStatus } from '@questboard/shared/names';
 
-import { getErrorMessage, isApiError } from '../../lib/api-error';
+import { getErrorMessage, isApiError } from '../api-error';
 import { accountCacheKey, organisationCacheKey, storeCached } from './account-cache';
-import type { AccountApi } from './api/account-calls';
+import type { AccountApi } from './account-calls';
 import type { AuthAction } from './auth-state';
 
 export async function loadOrganisation(api: AccountApi, dispatch: Dispatch<AuthAction>): Promise<void> {

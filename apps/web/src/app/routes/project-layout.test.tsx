@@ -4,14 +4,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createQueryClient } from '../../../app/provider';
-import { Toaster } from '../../../components/ui/toaster';
-import { paths, projectPages } from '../../../config/paths';
-import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';
-import { dismissToasts } from '../../../testing/render-page';
-import { type TestAuthOptions, TestAuthProvider, testOrganisation } from '../../../testing/test-auth-provider';
-import { aDescription, dragonQuest, orcRaiders, projectPage } from '../project-fixtures';
-import { Component as ProjectLayout } from './project-layout';
+import { createQueryClient } from '../../lib/query-client';
+import { Toaster } from '../../components/ui/toaster';
+import { paths, projectPages } from '../../config/paths';
+import { type AppApiServer, startAppApiServer } from '../../testing/app-api-server';
+import { dismissToasts } from '../../testing/render-page';
+import { type TestAuthOptions, TestAuthProvider, testOrganisation } from '../../testing/test-auth-provider';
+import { aDescription, dragonQuest, orcRaiders, projectPage } from '../../features/projects/project-fixtures';
+import { Component as ProjectLayout } from '../../features/projects/routes/project-layout';
 import { Component as ProjectPage } from './project-page';
 
 let server: AppApiServer;

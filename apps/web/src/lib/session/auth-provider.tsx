@@ -1,17 +1,16 @@
 import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Account } from '@questboard/shared/accounts';
-import { needsNameSetup } from '@questboard/shared/names';
 
-import { getErrorMessage } from '../../lib/api-error';
-import { notify } from '../../lib/notify';
+import { getErrorMessage } from '../api-error';
+import { notify } from '../notify';
 import { APP_NAME } from '../../config/app';
 import { accountCacheKey, loadCachedAccount, loadCachedOrganisation, organisationCacheKey, storeCached } from './account-cache';
 import { loadOrganisation, registerAndLoad } from './account-setup';
-import { httpAccountApi, type AccountApi } from './api/account-calls';
+import { httpAccountApi, type AccountApi } from './account-calls';
 import type { AuthClient } from './auth-client';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { FORCE_LOGOUT_EVENT, authClient as defaultClient, forceLogout } from './auth-instance';
-import { setForceLogoutHandler, setTokenSource } from '../../lib/api-client';
+import { setForceLogoutHandler, setTokenSource } from '../api-client';
 import { authReducer, initialAuthState } from './auth-state';
 import { clearAuthStorage, safeStorage, storageKeys } from './auth-storage';
 import { linkSentMessage, signedInWithLinkMessage } from './messages';
@@ -109,15 +108,12 @@ export function AuthProvider({
         }
       },
       signInWithGoogle: (redirectTo) => client.signInWithGoogle(redirectTo ? { redirectTo } : {}),
-      async createOrganisation(name) {
-        const organisation = await accountApi.createOrganisation(name);
+      async organisationCreated(organisation) {
         storeCached(organisationCacheKey, organisation);
         dispatch({ type: 'organisation-loaded', organisation });
         // The new token carries org_id; registering again refreshes the account.
         await refreshToken();
-        const account = await registerAndLoad(accountApi, dispatch);
-        const needsName = account !== null && needsNameSetup(account);
-        notify.success(needsName ? 'Organisation created successfully! Please complete your profile.' : 'Organisation created successfully!');
+        return registerAndLoad(accountApi, dispatch);
       },
       async updateName(firstName, lastName) {
         try {

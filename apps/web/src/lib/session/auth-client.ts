@@ -2,8 +2,8 @@
 // calls our /auth/v1 service through the one HTTP client; a Firebase adapter could replace it.
 import type { IdentityUser, SendSignInLinkAnswer, Session } from '@questboard/shared/identity';
 
-import type { ApiClient } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
+import type { ApiClient } from '../api-client';
+import { isApiError } from '../api-error';
 
 export type AuthUser = IdentityUser;
 export type AuthStateListener = (user: AuthUser | null) => void;
