@@ -11,7 +11,7 @@ import { ThemedToaster } from './themed-toaster';
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // The HTTP client owns retries (SPEC.md section 9: GET-only, jittered back-off); a second
+      // The HTTP client owns retries (docs/product/rules-and-messages.md#constants: GET-only, jittered back-off); a second
       // retry layer here would multiply them.
       queries: { retry: false },
       mutations: { retry: false },

@@ -122,7 +122,7 @@ function moveStagedSql(projectId: string, seq: number, retry: boolean): string {
 }
 
 /**
- * The embedded event store (DESIGN.md "Analytics", ADR 008): one DuckDB file under DATA_DIR, one
+ * The embedded event store (docs/product/metrics.md#where-events-live, ADR 008): one DuckDB file under DATA_DIR, one
  * table per project keyed by insert_id. Writes are group-committed: every batch queued while a
  * commit runs goes into the next one, so many small requests cost one transaction (one WAL flush).
  */
