@@ -1,5 +1,5 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (CONTRACT.md). `npm run bench -- projects`, `-- ingest` or `-- analytics` runs one.
+// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest` or `-- analytics` runs one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';

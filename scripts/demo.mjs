@@ -1,5 +1,5 @@
 // `npm run demo -- --project <identifier>`: sends a generated game population through the ingestion
-// endpoint of a running server (CONTRACT.md). The work is in apps/server/src/modules/demo/demo-cli.ts.
+// endpoint of a running server (docs/product/http-contract.md#commands). The work is in apps/server/src/modules/demo/demo-cli.ts.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -52,7 +52,7 @@ test('a link opened in another browser asks for the address, and a used link fai
   await fresh.getByRole('button', { name: 'Complete Sign-in' }).click();
   await expect(fresh.getByRole('alert')).toHaveText('Please enter your email address.');
   await expectNoAxeViolationsInBothSchemes(fresh, 'Confirm your email');
-  // Another address than the link's: the manual-entry text of SPEC.md 8 (issue 21), and the link still works.
+  // Another address than the link's: the manual-entry text of docs/product/rules-and-messages.md#errors (issue 21), and the link still works.
   await fresh.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail('not-grace'));
   await fresh.getByRole('button', { name: 'Complete Sign-in' }).click();
   await expect(fresh.getByRole('alert')).toHaveText('Failed to complete sign-in. Please check your email address and try again.');

@@ -5,7 +5,7 @@ import { shoot } from '../support/screenshots';
 
 // Issue 9: the project's users page. An owner invites a teammate from it, changes their role (the
 // teammate sees it after a reload) and removes them; the removed teammate, still signed in, is
-// refused on their next action and sent to create an organisation on reload (SPEC.md section 4).
+// refused on their next action and sent to create an organisation on reload (docs/product/rules-and-messages.md#routing-rules).
 
 test('an owner invites, changes the role of and removes a teammate from the project users page', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -75,7 +75,7 @@ test('an owner invites, changes the role of and removes a teammate from the proj
   expect((await refused).status()).toBe(403);
   await expect(invite.getByRole('alert')).toHaveText('Create or join an organisation first.');
 
-  // ...and a reload finds no organisation: the set-up flow sends her to create one (SPEC.md 4).
+  // ...and a reload finds no organisation: the set-up flow sends her to create one (docs/product/rules-and-messages.md#routing-rules).
   await teammate.reload();
   await expect(teammate).toHaveURL(/\/create-org$/, { timeout: 10_000 });
   await expect(teammate.getByRole('heading', { name: 'Create your organisation' })).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 
-/** CONTRACT.md: Chromium via CHROME_PATH, then /usr/bin/chromium. */
+/** docs/product/http-contract.md#commands: Chromium via CHROME_PATH, then /usr/bin/chromium. */
 export function findChrome(env = process.env) {
   const candidates = [env.CHROME_PATH, '/usr/bin/chromium'].filter(Boolean);
   return candidates.find((file) => {

@@ -12,7 +12,7 @@ function errorLines(env: Record<string, string>): string[] {
 }
 
 describe('parseConfig', () => {
-  it('gives the CONTRACT.md defaults for an empty environment', () => {
+  it('gives the defaults of docs/product/http-contract.md#configuration for an empty environment', () => {
     const config = parseConfig({}, '/srv');
     expect(config).toMatchObject({
       port: 3000,

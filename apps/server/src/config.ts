@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultAppName } from '@questboard/shared/product';
 
-// CONTRACT.md "Configuration": every variable is optional; an invalid one stops the start with one
+// docs/product/http-contract.md#configuration: every variable is optional; an invalid one stops the start with one
 // line naming it. Empty strings count as unset, the way container orchestrators pass them.
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);

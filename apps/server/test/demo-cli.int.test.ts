@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './postgres-cluster';
 import { repoRoot, seedProject, startProduct, storedEvents, waitForReady } from './product-process';
 
-// `npm run demo -- --project <identifier>` (CONTRACT.md) against a running product.
+// `npm run demo -- --project <identifier>` (docs/product/http-contract.md#commands) against a running product.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-demo-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

@@ -88,7 +88,7 @@ export async function addMember(
   return user;
 }
 
-/** What every write endpoint must refuse without a 500 (SECURITY-CASES 25). */
+/** What every write endpoint must refuse without a 500 (docs/product/security-cases.md case 25). */
 export const hostileText = {
   tenKb: 'a'.repeat(10_000),
   oneMb: 'a'.repeat(1_000_000),

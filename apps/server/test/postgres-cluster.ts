@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-// A throwaway PostgreSQL cluster from the installed server binaries (DESIGN.md, toolchain notes):
+// A throwaway PostgreSQL cluster from the installed server binaries (docs/product/stack.md#toolchain-notes):
 // initdb refuses root, so as root everything runs as the `postgres` user through runuser.
 
 const candidateBinDirs = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/local/pgsql/bin'].filter(

@@ -2,7 +2,7 @@ import type { App } from '../src/app';
 import type { Project, ProjectPage } from '@questboard/shared/projects';
 import { core } from './organisation-helpers';
 
-/** A valid description: `text` padded to at least the 150 characters SPEC.md section 5 asks for. */
+/** A valid description: `text` padded to at least the 150 characters docs/product/rules-and-messages.md#validation asks for. */
 export function description(text = 'A cosy farming game with seasonal events and a player-run market.'): string {
   return text.padEnd(150, '.');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { personNameSchema } from './validation';
 
-// The account calls of SPEC.md section 7 (/core/accounts), shared by the server routes and the web app.
+// The account calls of docs/product/http-contract.md#core-calls (/core/accounts), shared by the server routes and the web app.
 
 export const accountSchema = z
   .object({
@@ -14,7 +14,7 @@ export const accountSchema = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 
-/** PUT /core/accounts/name: the rules and messages of SPEC.md section 5. */
+/** PUT /core/accounts/name: the rules and messages of docs/product/rules-and-messages.md#validation. */
 export const updateNameBodySchema = personNameSchema;
 
 export const updatedNameSchema = z

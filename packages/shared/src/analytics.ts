@@ -4,7 +4,7 @@ import { storedEventSchema } from './events';
 import { excludedPurchasesSchema } from './money';
 
 // Issue 8: the analytics pages' calls under /core/projects/{id}/analytics and the project dashboard.
-// Everything that defines a view (DESIGN.md "Analytics") is a query parameter, so the web app keeps
+// Everything that defines a view (docs/product/metrics.md#the-view) is a query parameter, so the web app keeps
 // it in its own URL and sends it unchanged. Days are UTC calendar days; `to` is inclusive.
 
 export const granularities = ['day', 'week', 'month'] as const;

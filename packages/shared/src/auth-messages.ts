@@ -1,7 +1,7 @@
 // Sign-in texts and codes that the /login path needs without loading zod (it is ~25 kB of the
 // 150 kB /login budget). validation.ts and identity.ts import these; never restate them.
 
-/** SPEC.md section 5: the login and callback e-mail fields' required message. */
+/** docs/product/rules-and-messages.md#validation: the login and callback e-mail fields' required message. */
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email address.';
 
 /** Codes the login page turns into messages after a failed Google sign-in (`/login?error=…`). */

@@ -1,4 +1,4 @@
-// SPEC.md sections 8 and 9: reading timestamps and showing them.
+// docs/product/rules-and-messages.md (errors, constants): reading timestamps and showing them.
 
 export type TimestampInput = string | number | Date | null | undefined;
 
@@ -26,7 +26,7 @@ const ISO_TIMESTAMP =
 
 /**
  * null for an empty value (null, undefined, '' or blank), 'invalid' for one that cannot be read,
- * else the instant. Strings without a zone designator are UTC (SPEC.md section 9); numbers are epoch
+ * else the instant. Strings without a zone designator are UTC (docs/product/rules-and-messages.md#constants); numbers are epoch
  * milliseconds.
  */
 export function parseTimestamp(value: TimestampInput): Date | null | 'invalid' {

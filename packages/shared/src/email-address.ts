@@ -2,7 +2,7 @@
  * Strict e-mail addresses for everything the server mails: the dot-atom local part of RFC 5322
  * (no quoted strings, no comments), an ASCII host name with a letter TLD, 254 characters at most.
  * Anything a mail header could be tricked with (CR, LF, commas, spaces, full-width ＠) fails.
- * SECURITY-CASES 5 and 6.
+ * docs/product/security-cases.md cases 5 and 6.
  */
 const atom = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';

@@ -12,5 +12,5 @@ export const apiErrorCodes = {
   internal: 'INTERNAL_ERROR',
 } as const;
 
-/** SPEC.md section 8: the generic fallback message. */
+/** docs/product/rules-and-messages.md#errors: the generic fallback message. */
 export const unexpectedErrorMessage = 'An unexpected error occurred.';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { databaseTextMessage, isDatabaseText } from './database-text';
 import { currencyCodePattern } from './money';
 
-// The analytics event as games send it to POST /ingest/v1/batch (CONTRACT.md, DESIGN.md "Analytics").
+// The analytics event as games send it to POST /ingest/v1/batch (docs/product/http-contract.md#ingestion).
 // One schema: the server validates every event with it, the developer page and the docs describe it.
 
 export const INGEST_MAX_EVENTS = 1000;

@@ -30,7 +30,7 @@ export const sendSignInLinkBodySchema = z.object({
 
 export const sendSignInLinkResponseSchema = z.object({
   sent: z.literal(true),
-  // The same for every address (SECURITY-CASES 12): it depends only on the server's mail setup.
+  // The same for every address (docs/product/security-cases.md case 12): it depends only on the server's mail setup.
   devMailbox: z.string().optional().describe('Set when no mail is delivered: the dev mailbox page that holds the link'),
 });
 export type SendSignInLinkAnswer = z.infer<typeof sendSignInLinkResponseSchema>;

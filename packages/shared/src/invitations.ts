@@ -12,7 +12,7 @@ export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * What an answer reports. EXPIRED is not stored: it is a PENDING invitation past its expiry.
- * SPEC.md section 4: ACCEPTED, DECLINED and CREATE_OWN no longer force the flow; anything else is pending.
+ * docs/product/rules-and-messages.md#invitation-status: ACCEPTED, DECLINED and CREATE_OWN no longer force the flow; anything else is pending.
  */
 export const invitationStatuses = ['PENDING', 'ACCEPTED', 'DECLINED', 'CREATE_OWN', 'REVOKED', 'EXPIRED'] as const;
 export const invitationStatusSchema = z.enum(invitationStatuses).meta({ id: 'InvitationStatus' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as limits from './limits';
 
-// Pins every value to SPEC.md sections 5 and 9, so a changed number is a deliberate, reviewed change.
+// Pins every value to docs/product/rules-and-messages.md (validation, constants), so a changed number is a deliberate, reviewed change.
 describe('limits', () => {
   it.each<[keyof typeof limits, number | string]>([
     ['NAME_MIN', 2],

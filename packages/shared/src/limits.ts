@@ -1,4 +1,4 @@
-// SPEC.md sections 5 and 9: the product's numbers, declared once for the web app and the server.
+// docs/product/rules-and-messages.md (validation, constants): the product's numbers, declared once for the web app and the server.
 
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { metricDefinition, metricDefinitions } from './metric-definitions';
 
 describe('metric definitions', () => {
-  it('defines each metric of DESIGN.md once, with its formula', () => {
+  it('defines each metric of docs/product/metrics.md once, with its formula', () => {
     expect(new Set(metricDefinitions.map((metric) => metric.key)).size).toBe(metricDefinitions.length);
     expect(metricDefinitions.map((metric) => metric.name)).toEqual([
       'DAU', 'WAU / MAU', 'Stickiness', 'New users', 'Classic Dn retention', 'Rolling Dn retention', 'Session',
@@ -11,7 +11,7 @@ describe('metric definitions', () => {
     ]);
     expect(metricDefinition('stickiness').definition).toBe('Stickiness = DAU / MAU.');
     expect(metricDefinition('arpdau').definition).toBe('ARPDAU = revenue that day / DAU.');
-    // DESIGN.md's sentence, word for word, then how the product applies it.
+    // The rule's sentence in docs/product/metrics.md#incomplete-buckets, word for word, then how the product applies it.
     expect(metricDefinition('incomplete-buckets').definition).toMatch(/^Incomplete buckets \(today, this week\) are marked as such and compared like with like[:.]/u);
     expect(metricDefinition('revenue').definition).toBe(
       "Revenue in the project currency. A purchase of 0 is not a transaction and does not make its player paying. Purchases in another currency than the project's reporting currency convert through the project's rate table; one without a rate is left out and the page says so. Nothing is ever summed across currencies.",

@@ -1,4 +1,4 @@
-// DESIGN.md "Analytics": the metric definitions, word for word, as data so the help page and the
+// docs/product/metrics.md#definitions: the metric definitions, word for word, as data so the help page and the
 // analytics pages show the same text. All days are UTC calendar days.
 
 export interface MetricDefinition {
@@ -30,7 +30,7 @@ export const metricDefinitions = [
   {
     key: 'revenue',
     name: 'Revenue',
-    // Issue 21 (ADR 011): DESIGN.md's words.
+    // Issue 21 (ADR 011): the words of docs/product/metrics.md#money.
     definition:
       "Revenue in the project currency. A purchase of 0 is not a transaction and does not make its player paying. Purchases in another currency than the project's reporting currency convert through the project's rate table; one without a rate is left out and the page says so. Nothing is ever summed across currencies.",
   },

@@ -1,4 +1,4 @@
-// SPEC.md sections 3 and 4: how an account's name is shown, and the account / organisation status.
+// docs/product/rules-and-messages.md (entities, account and organisation): how an account's name is shown, and the account / organisation status.
 
 /** Any account-shaped value; every field may be missing, null or blank. */
 export type AccountLike =

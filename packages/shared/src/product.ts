@@ -1,4 +1,4 @@
-/** The default product name (CONTRACT.md: `APP_NAME`). */
+/** The default product name (docs/product/http-contract.md#configuration: `APP_NAME`). */
 export const defaultAppName = 'Questboard';
 
 /** Path prefixes the server answers itself; every other browser path belongs to the web app. */

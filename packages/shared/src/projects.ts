@@ -4,7 +4,7 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, DEFAULT_SORT, MAX_PAGE_SIZE } from './
 import type { OrganisationRole } from './organisations';
 import { projectDescriptionSchema, projectNameSchema } from './validation';
 
-// The project calls under /core/projects (SPEC.md section 7), shared by the server routes and the web app.
+// The project calls under /core/projects (docs/product/http-contract.md#core-calls), shared by the server routes and the web app.
 
 export const projectSchema = z
   .object({
@@ -77,7 +77,7 @@ export const projectSearchQuerySchema = projectPageQuerySchema.extend({
 });
 export type ProjectSearchQuery = z.infer<typeof projectSearchQuerySchema>;
 
-/** SPEC.md section 3: the paged project response, in the spec's (Spring HATEOAS) shape. */
+/** docs/product/rules-and-messages.md#entities: the paged project response, in the spec's (Spring HATEOAS) shape. */
 export const projectPageSchema = z
   .object({
     _embedded: z.object({ projects: z.array(projectSchema) }),

@@ -1,4 +1,4 @@
-// SPEC.md section 9: when the web HTTP client retries, and how long it waits first.
+// docs/product/rules-and-messages.md#constants: when the web HTTP client retries, and how long it waits first.
 import {
   RETRY_AFTER_FALLBACK_MS,
   RETRY_BASE_DELAY_MS,

@@ -1,4 +1,4 @@
-// SPEC.md section 5: one set of rules and messages for the web forms and the server routes.
+// docs/product/rules-and-messages.md#validation: one set of rules and messages for the web forms and the server routes.
 //
 // Every schema is a plain z.string / z.object whose input and output are strings, so it works with
 // react-hook-form's zod resolver and converts to JSON Schema for Fastify. Text is trimmed first and the
@@ -70,7 +70,7 @@ export const projectDescriptionSchema = requiredText('Project description is req
   })
   .max(DESCRIPTION_MAX, { error: `Project description must be less than ${DESCRIPTION_MAX} characters`, abort: true })
   // Not in the spec: any text is fine except control characters other than tab and line breaks
-  // (PostgreSQL cannot store U+0000 at all, and the rest only hide text; SECURITY-CASES 25).
+  // (PostgreSQL cannot store U+0000 at all, and the rest only hide text; docs/product/security-cases.md case 25).
   .regex(DESCRIPTION_PATTERN, { error: 'Project description contains invalid characters', abort: true })
   .refine(isDatabaseText, { error: databaseTextMessage('Project description') });
 

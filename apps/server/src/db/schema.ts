@@ -19,7 +19,7 @@ export const installation = pgTable(
   (table) => [check('installation_singleton', sql`${table.singleton}`)],
 );
 
-// ── Identity (DESIGN.md "Identity") ─────────────────────────────────────────────────────────────
+// ── Identity (docs/product/identity.md) ─────────────────────────────────────────────────────────────
 
 /** A person who can sign in. `id` is the `sub` of their ID tokens (the spec's `uid`). */
 export const identityUsers = pgTable(

@@ -1,7 +1,7 @@
 /**
  * Where the app may send someone after signing in: only a path on APP_URL's own origin. Anything
  * else (`https://evil.com`, `//evil.com`, `app.com.evil.com`, `evil.com\@app.com`, `javascript:`)
- * is refused (SECURITY-CASES 13). Returns the path with query and fragment, or null.
+ * is refused (docs/product/security-cases.md case 13). Returns the path with query and fragment, or null.
  */
 export function safeRedirectPath(target: string | null | undefined, appUrl: string): string | null {
   if (target === undefined || target === null || target === '') return null;

@@ -7,7 +7,7 @@ const appUrl = 'http://localhost:3999';
 const linkPattern = /http:\/\/localhost:3999\/auth\/callback\?apiKey=([\w-]+)&oobCode=([\w-]+)&mode=signIn&lang=en/;
 const decodeEntities = (html: string) => html.replace(/&amp;/g, '&');
 
-// CONTRACT.md: with SMTP_URL the sign-in e-mail goes out over real SMTP (here a local catcher);
+// docs/product/http-contract.md#configuration: with SMTP_URL the sign-in e-mail goes out over real SMTP (here a local catcher);
 // without it, the dev mailbox keeps it and shows it at /dev/mailbox to loopback only.
 
 describe.each(databaseTargets)('sign-in e-mail over SMTP on $name', (target) => {
@@ -77,7 +77,7 @@ describe.each(databaseTargets)('sign-in e-mail over SMTP on $name', (target) => 
     }
   });
 
-  it('rejects header injection in the address before any mail is sent (SECURITY-CASES 6)', async () => {
+  it('rejects header injection in the address before any mail is sent (docs/product/security-cases.md case 6)', async () => {
     const before = catcher.messages.length;
     for (const email of [
       'victim@x.com\r\nBcc: evil@x.com',

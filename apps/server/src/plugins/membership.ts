@@ -68,7 +68,7 @@ function acceptMembership(
 
 /**
  * The account and organisation guards. Both read the database on every request: the token's
- * org_id is only a hint, so a member removed a minute ago is refused at once (SECURITY-CASES 23).
+ * org_id is only a hint, so a member removed a minute ago is refused at once (docs/product/security-cases.md case 23).
  */
 export function registerMembershipGuards(app: FastifyInstance, db: Db) {
   app.decorateRequest('account', null);

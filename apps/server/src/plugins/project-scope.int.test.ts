@@ -15,7 +15,7 @@ interface Operation {
 }
 
 // Issue 19: every route under /core/projects/{id}, read from the OpenAPI document so a new route
-// cannot be forgotten, refuses a non-member (404, SECURITY-CASES 22) and a member below its
+// cannot be forgotten, refuses a non-member (404, docs/product/security-cases.md case 22) and a member below its
 // declared role (403). A request must be valid to reach the scope (validation runs first), so the
 // values below make it so; a new parameter or body without one fails here and says which.
 const pathValues: Record<string, string> = {

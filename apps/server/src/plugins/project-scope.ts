@@ -67,7 +67,7 @@ export function projectOf(request: FastifyRequest): ScopedProject {
 /**
  * The project scope: every route under /core/projects/:id gets one preHandler that checks the
  * membership in the database (ADR 005), finds the project in the caller's organisation (another
- * organisation's is a 404, SECURITY-CASES 22), then the route's declared role (403). A route that
+ * organisation's is a 404, docs/product/security-cases.md case 22), then the route's declared role (403). A route that
  * declares no role, or its own membership check, stops the app from starting (ADR 013).
  */
 export function registerProjectScope(app: FastifyInstance, db: Db) {

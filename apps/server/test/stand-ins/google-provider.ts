@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Adapter, AdapterPayload, ClientMetadata, Configuration, JWK } from 'oidc-provider';
 
 /**
- * A real OpenID provider standing in for Google (DESIGN.md: `oidc-provider` as a local stand-in),
+ * A real OpenID provider standing in for Google (docs/product/stack.md#stack: `oidc-provider` as a local stand-in),
  * on http://127.0.0.1:<port>. Authorization code flow only, PKCE required for every client, scopes
  * `openid email profile`, and an ID token that carries email, email_verified, name and picture the
  * way Google's does. Like Google with `prompt=select_account`, it never remembers a browser: every

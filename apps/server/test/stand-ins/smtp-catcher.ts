@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server on 127.0.0.1 that keeps what it receives (DESIGN.md: `smtp-server` to catch
+ * A real SMTP server on 127.0.0.1 that keeps what it receives (docs/product/stack.md#stack: `smtp-server` to catch
  * mail). No STARTTLS; AUTH is optional and any credentials are accepted (and recorded), so
  * SMTP_URL may carry `user:pass@` or not. Messages are parsed just enough for tests: the headers,
  * RFC 2047 encoded words, multipart bodies, quoted-printable and base64, and the charset.

@@ -12,7 +12,7 @@ import { PublicLayout } from './routes/public-layout';
 import { RootLayout } from './routes/root-layout';
 import { PageErrorScreen, RouteErrorScreen } from './routes/route-error-screen';
 
-// The route table of SPEC.md section 2. Every page is a lazy route module (its own chunk, see
+// The route table of docs/product/routes-and-screens.md#routes. Every page is a lazy route module (its own chunk, see
 // scripts/size-report.mjs) loaded through lazyRoute (time-out, one reload after a deploy);
 // layouts and the sign-in guard stay in the entry chunk.
 

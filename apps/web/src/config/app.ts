@@ -1,4 +1,4 @@
-// The product name shown in the UI (CONTRACT.md: APP_NAME, default Questboard). The server writes
+// The product name shown in the UI (docs/product/http-contract.md#configuration: APP_NAME, default Questboard). The server writes
 // the configured name into <meta name="application-name"> when it serves index.html, so it is a
 // runtime setting, not a build-time one. Read once, here.
 export function productName(configured: string | null | undefined): string {

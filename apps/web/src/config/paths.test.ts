@@ -16,7 +16,7 @@ describe('paths', () => {
     expect(href).toBe(expected);
   });
 
-  it('declares the twelve project pages of SPEC.md section 2, overview first', () => {
+  it('declares the twelve project pages of docs/product/routes-and-screens.md#routes, overview first', () => {
     expect(Object.values(projectPages).map((page) => page.path)).toEqual([
       'overview',
       'dashboard',

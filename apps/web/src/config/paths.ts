@@ -1,4 +1,4 @@
-// Every browser route of SPEC.md section 2, declared once. Build links with getHref, never by hand.
+// Every browser route of docs/product/routes-and-screens.md#routes, declared once. Build links with getHref, never by hand.
 
 const projectHref = (projectId: string) => `/project/${encodeURIComponent(projectId)}`;
 
@@ -45,7 +45,7 @@ export const paths = {
   authValidation: { path: '/auth-validation', getHref: () => '/auth-validation' },
   createOrg: {
     path: '/create-org',
-    // mode=manual lets an already set-up user open the page (SPEC.md section 2).
+    // mode=manual lets an already set-up user open the page (docs/product/routes-and-screens.md#routes).
     getHref: (options?: { manual?: boolean }) => (options?.manual ? '/create-org?mode=manual' : '/create-org'),
   },
   completeProfile: { path: '/complete-profile', getHref: () => '/complete-profile' },

@@ -4,7 +4,7 @@ import { getErrorMessage } from '../lib/api-error';
 
 /**
  * Submitting a schema form (see use-schema-form.ts): validate, then run the call while `pending`,
- * and keep its failure as a message (the error's own, else `fallback`, SPEC.md section 8).
+ * and keep its failure as a message (the error's own, else `fallback`, docs/product/rules-and-messages.md#errors).
  */
 export function useFormSubmission<T>(form: { submit(): T | null }, run: (input: T) => Promise<void>, fallback: string) {
   const [pending, setPending] = useState(false);

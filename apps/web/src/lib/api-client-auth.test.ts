@@ -1,4 +1,4 @@
-// SPEC.md section 7: the ID token, refresh-on-401 with one refresh at a time, forced logout.
+// docs/product/http-contract.md#core-calls: the ID token, refresh-on-401 with one refresh at a time, forced logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { type TestClient, createTestClient, deferred, settle } from '../testing/api-client-harness';

@@ -1,4 +1,4 @@
-// SPEC.md section 9 retries, against a real local HTTP server; sleeps are recorded, not waited.
+// docs/product/rules-and-messages.md#constants retries, against a real local HTTP server; sleeps are recorded, not waited.
 import { RETRY_COUNT } from '@questboard/shared/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 

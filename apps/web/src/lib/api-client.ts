@@ -1,5 +1,5 @@
 // The one HTTP client of the web app (STYLE.md rule 3): JSON, the bearer ID token, refresh-on-401,
-// the time-out and the retries of SPEC.md sections 7 and 9. Components never call fetch.
+// the time-out and the retries of docs/product/http-contract.md (core calls) and docs/product/rules-and-messages.md (constants). Components never call fetch.
 import { RETRY_COUNT } from '@questboard/shared/limits';
 
 import { isApiError } from './api-error';

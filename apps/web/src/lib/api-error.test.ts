@@ -11,7 +11,7 @@ import {
 } from './api-error';
 
 describe('messages', () => {
-  it('are the texts of SPEC.md section 8', () => {
+  it('are the texts of docs/product/rules-and-messages.md#errors', () => {
     expect(NETWORK_ERROR_MESSAGE).toBe('Network error. Please check your connection and try again.');
     expect(unexpectedErrorMessage).toBe('An unexpected error occurred.');
   });

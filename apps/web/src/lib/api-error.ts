@@ -1,4 +1,4 @@
-// SPEC.md section 8: the one error shape of the HTTP client, and the text the UI shows for an error.
+// docs/product/rules-and-messages.md#errors: the one error shape of the HTTP client, and the text the UI shows for an error.
 import { unexpectedErrorMessage } from '@questboard/shared/error-codes';
 
 /** Shown when no response came: the connection failed or the call timed out. */
@@ -83,7 +83,7 @@ export function unauthenticatedError(cause?: unknown): ApiError {
 
 /**
  * The text to show for a failed call: the error's own message, else the caller's fallback (the
- * toasts of SPEC.md section 8, e.g. 'Failed to create organisation'), else the generic one.
+ * toasts of docs/product/rules-and-messages.md#errors, e.g. 'Failed to create organisation'), else the generic one.
  */
 export function getErrorMessage(error: unknown, fallback?: string): string {
   if (error instanceof Error && error.message.trim() !== '') return error.message;

@@ -1,4 +1,4 @@
-// One call on the wire: each attempt under the 30 s time-out, and the retries of SPEC.md section 9.
+// One call on the wire: each attempt under the 30 s time-out, and the retries of docs/product/rules-and-messages.md#constants.
 import { API_TIMEOUT_MS } from '@questboard/shared/limits';
 import { isRetryableMethod, isRetryableStatus, retryDelayMs } from '@questboard/shared/retry';
 

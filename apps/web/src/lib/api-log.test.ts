@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 import { API_LOG_LABELS, type ApiErrorLogger, callApi } from './api-log';
 
 describe('API_LOG_LABELS', () => {
-  it('are the labels of SPEC.md section 8 and those of the pages added since', () => {
+  it('are the labels of docs/product/rules-and-messages.md#errors and those of the pages added since', () => {
     expect(Object.values(API_LOG_LABELS).sort()).toEqual(
       [
         'Account registration failed',

@@ -1,6 +1,6 @@
-// SPEC.md section 8: every product call logs its failure under a label and rethrows it.
+// docs/product/rules-and-messages.md#errors: every product call logs its failure under a label and rethrows it.
 
-/** The labels of SPEC.md section 8, one per product call, then those of the calls added since. */
+/** The labels of docs/product/rules-and-messages.md#errors, one per product call, then those of the calls added since. */
 export const API_LOG_LABELS = {
   accountRegistration: 'Account registration failed',
   nameUpdate: 'Name update failed',
@@ -14,16 +14,16 @@ export const API_LOG_LABELS = {
   projectCreation: 'Project creation failed',
   projectUpdate: 'Project update failed',
   projectDeletion: 'Project deletion failed',
-  // The settings page's data section (issue 9): not in SPEC.md, same pattern.
+  // The settings page's data section (issue 9): added since, same pattern as docs/product/rules-and-messages.md#errors.
   dataSettings: 'Data settings failed',
   dataSettingsUpdate: 'Data retention update failed',
   analyticsDeletion: 'Analytics data deletion failed',
-  // The settings page's currency section (issue 21): not in SPEC.md, same pattern.
+  // The settings page's currency section (issue 21): added since, same pattern as docs/product/rules-and-messages.md#errors.
   currencySettings: 'Currency settings failed',
   reportingCurrencyUpdate: 'Reporting currency update failed',
   exchangeRateUpdate: 'Exchange rate update failed',
   exchangeRateRemoval: 'Exchange rate removal failed',
-  // The developer page (ingestion keys, live check, demo data): not in SPEC.md, same pattern.
+  // The developer page (ingestion keys, live check, demo data): added since, same pattern as docs/product/rules-and-messages.md#errors.
   listIngestKeys: 'List ingestion keys failed',
   ingestKeyCreation: 'Ingestion key creation failed',
   ingestKeyRevocation: 'Ingestion key revocation failed',
@@ -31,13 +31,13 @@ export const API_LOG_LABELS = {
   demoDataStatus: 'Demo data status failed',
   demoDataLoad: 'Demo data load failed',
   demoDataRemoval: 'Demo data removal failed',
-  // The help page (issue 9): not in SPEC.md, same pattern.
+  // The help page (issue 9): added since, same pattern as docs/product/rules-and-messages.md#errors.
   installationStatus: 'Installation status failed',
   supportMessage: 'Support message failed',
-  // The billing page (issue 9): not in SPEC.md, same pattern.
+  // The billing page (issue 9): added since, same pattern as docs/product/rules-and-messages.md#errors.
   usage: 'Get usage failed',
   quotaUpdate: 'Quota update failed',
-  // The analytics pages and the dashboard (issue 8): not in SPEC.md, same pattern.
+  // The analytics pages and the dashboard (issue 8): added since, same pattern as docs/product/rules-and-messages.md#errors.
   analyticsOverview: 'Analytics overview failed',
   analyticsPlayers: 'Player insights failed',
   analyticsPlayer: 'Player lookup failed',

@@ -1,4 +1,4 @@
-// The ID token for API calls, and the one refresh at a time that SPEC.md section 7 asks for on 401.
+// The ID token for API calls, and the one refresh at a time that docs/product/http-contract.md#core-calls asks for on 401.
 import { unauthenticatedError } from './api-error';
 import { abortable } from './api-fetch';
 

@@ -2,7 +2,7 @@
 // replaced the chunk, so reload once; if it fails again, show the error screen).
 import { CHUNK_LOAD_TIMEOUT_MS } from '@questboard/shared/limits';
 
-/** SPEC.md section 8: a chunk load failure raises ChunkLoadError. */
+/** docs/product/rules-and-messages.md#errors: a chunk load failure raises ChunkLoadError. */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }

@@ -1,5 +1,5 @@
 // Every lazy route module of app/router.tsx loads through lazyRoute (issue 3): a 120-second
-// time-out (SPEC.md section 7), and one page reload when a chunk cannot load because a deploy
+// time-out (docs/product/http-contract.md#core-calls), and one page reload when a chunk cannot load because a deploy
 // replaced it. If the reload did not help, the error reaches the route error screen.
 import { CHUNK_LOAD_TIMEOUT_MS } from '@questboard/shared/limits';
 

@@ -1,4 +1,4 @@
-// The one way product code shows a toast (SPEC.md section 9). The <Toaster> (app/themed-toaster.tsx,
+// The one way product code shows a toast (docs/product/rules-and-messages.md#constants). The <Toaster> (app/themed-toaster.tsx,
 // mounted in AppProvider) renders them; the rules (position, duration, repeats) live in toast-rules.ts.
 import { createElement } from 'react';
 import type * as Sonner from 'sonner';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // The HTTP client owns retries (SPEC.md section 9: GET-only, jittered back-off); a second
+      // The HTTP client owns retries (docs/product/rules-and-messages.md#constants: GET-only, jittered back-off); a second
       // retry layer here would multiply them.
       queries: { retry: false },
       mutations: { retry: false },

@@ -21,7 +21,7 @@ describe('toastPlacement', () => {
     expect(toastPlacement(kind)).toEqual({ position, duration });
   });
 
-  it('uses the numbers of SPEC.md section 9', () => {
+  it('uses the numbers of docs/product/rules-and-messages.md#constants', () => {
     expect([TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS, LINK_SENT_TOAST_DURATION_MS]).toEqual([5000, 8000, 8000]);
   });
 });
@@ -58,7 +58,7 @@ describe('dedupeWindowMs', () => {
     expect(dedupeWindowMs(kind, message)).toBe(window);
   });
 
-  it('uses the numbers of SPEC.md section 9', () => {
+  it('uses the numbers of docs/product/rules-and-messages.md#constants', () => {
     expect([TOAST_DEDUPE_MS, TOAST_AUTH_DEDUPE_MS]).toEqual([5000, 10000]);
   });
 });

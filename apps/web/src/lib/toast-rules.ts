@@ -1,4 +1,4 @@
-// The toast rules of SPEC.md section 9 as plain functions: where a toast shows, how long it stays,
+// The toast rules of docs/product/rules-and-messages.md#constants as plain functions: where a toast shows, how long it stays,
 // and when the same toast is suppressed. notify.ts applies them through sonner.
 import {
   LINK_SENT_TOAST_DURATION_MS,

@@ -1,5 +1,5 @@
 /**
- * Router state on the landing page right after the first-run setup (SPEC.md 4: /auth-validation
+ * Router state on the landing page right after the first-run setup (docs/product/rules-and-messages.md#routing-rules: /auth-validation
  * ends at /?auth=complete, which only a new account reaches): the greeting is not "Welcome back"
  * for someone who has never been here (issue 21). One object, so <Navigate> sees the same state.
  */

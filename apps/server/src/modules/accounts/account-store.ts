@@ -18,7 +18,7 @@ export async function findAccount(db: Db, id: string): Promise<AccountRow | unde
 
 /**
  * A display name from Google ('Ada King Lovelace') as first word and the rest ('Ada', 'King
- * Lovelace'), only when both parts pass the SPEC.md section 5 rules; otherwise the person is asked.
+ * Lovelace'), only when both parts pass the docs/product/rules-and-messages.md#validation rules; otherwise the person is asked.
  */
 export function splitDisplayName(displayName: string | null): PersonName | null {
   const words = displayName?.trim().split(/\s+/u) ?? [];

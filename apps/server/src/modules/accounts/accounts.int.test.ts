@@ -88,7 +88,7 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
     [{ firstName: 'Ada', lastName: 'L'.repeat(51) }, 'Last name must be less than 50 characters'],
     [{ firstName: 'Ada1', lastName: 'Lovelace' }, 'First name contains invalid characters'],
     [{ firstName: 'Ada', lastName: 'Love<lace>' }, 'Last name contains invalid characters'],
-  ])('refuses the name %j with the message of SPEC.md section 5, changing nothing', async (body, message) => {
+  ])('refuses the name %j with the message of docs/product/rules-and-messages.md#validation, changing nothing', async (body, message) => {
     const user = await signUp(t.app, 'ada@studio.example', { firstName: 'Grace', lastName: 'Hopper' });
     const response = await core(t.app, user.token, 'PUT', '/core/accounts/name', body);
     expect(response.statusCode).toBe(400);

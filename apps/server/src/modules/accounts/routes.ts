@@ -31,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = as
       preHandler: app.requireAccount,
       schema: {
         tags: ['accounts'],
-        summary: "Set the signed-in user's first and last name (SPEC.md section 5 rules)",
+        summary: "Set the signed-in user's first and last name (docs/product/rules-and-messages.md#validation rules)",
         security: [{ bearerAuth: [] }],
         body: updateNameBodySchema,
         response: { 200: updatedNameSchema, ...errors },

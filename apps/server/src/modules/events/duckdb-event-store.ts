@@ -27,7 +27,7 @@ export interface DuckDbEventStoreOptions {
 const minFreeBytes = 1024 * 1024;
 
 /**
- * The embedded event store (DESIGN.md "Analytics", ADR 008): one DuckDB file under DATA_DIR, one
+ * The embedded event store (docs/product/metrics.md#where-events-live, ADR 008): one DuckDB file under DATA_DIR, one
  * table per project keyed by insert_id. Writing (group commit), deleting and reading live in a file
  * each (duckdb-event-writer.ts, duckdb-event-deleter.ts, duckdb-event-reader.ts); this joins them.
  */

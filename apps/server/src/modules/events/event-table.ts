@@ -6,7 +6,7 @@ export const eventColumnsSql = [
   'name VARCHAR NOT NULL',
   'user_id VARCHAR NOT NULL',
   'session_id VARCHAR',
-  // UTC, without a zone: every metric counts UTC calendar days (DESIGN.md).
+  // UTC, without a zone: every metric counts UTC calendar days (docs/product/metrics.md).
   'ts TIMESTAMP NOT NULL',
   'received_at TIMESTAMP NOT NULL',
   'platform VARCHAR',

@@ -8,7 +8,7 @@ import { signInLinks } from '../../db/schema';
 
 const invalidLink = { code: 'INVALID_SIGN_IN_LINK', message: 'Invalid sign-in link. Please request a new one.' };
 
-// SECURITY-CASES 1-13, against the real server on PGlite and PostgreSQL 15.
+// docs/product/security-cases.md cases 1-13, against the real server on PGlite and PostgreSQL 15.
 describe.each(databaseTargets)('e-mail link sign-in on $name', (target) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let clock: ReturnType<typeof manualClock>;

@@ -10,7 +10,7 @@ import { googleAuthRequests, identityUsers, refreshTokens } from '../../db/schem
 import { hashSecret } from '../../lib/secrets';
 
 // Google sign-in against a real local OpenID provider (oidc-provider) standing in for Google, on
-// PGlite and PostgreSQL 15. SECURITY-CASES 20 and 21: every rejected callback ends on
+// PGlite and PostgreSQL 15. docs/product/security-cases.md cases 20 and 21: every rejected callback ends on
 // `/login?error=…` without a session, and is logged as a warning with its reason, never as an error.
 
 const appUrl = 'http://localhost:3999';
@@ -80,7 +80,7 @@ describe.each(databaseTargets)('Google sign-in on $name', (target) => {
     await otherIssuer.stop();
   });
   afterEach(() => {
-    // "Rejected" never means a server error (SECURITY-CASES, intro).
+    // "Rejected" never means a server error (docs/product/security-cases.md, intro).
     expect(logged.filter((entry) => entry.level === 'error')).toEqual([]);
     logged.length = 0;
   });
@@ -270,7 +270,7 @@ describe.each(databaseTargets)('Google sign-in on $name', (target) => {
     await expectRejected(await callback(returned, started.binding), before, 'google_cancelled');
   });
 
-  describe('SECURITY-CASES 20: callbacks that must not sign anyone in', () => {
+  describe('docs/product/security-cases.md case 20: callbacks that must not sign anyone in', () => {
     it('rejects a callback without state', async () => {
       const before = await snapshot();
       const started = await authorize();
@@ -434,7 +434,7 @@ describe.each(databaseTargets)('Google sign-in on $name', (target) => {
     });
   });
 
-  describe('SECURITY-CASES 21: linking to an existing e-mail account', () => {
+  describe('docs/product/security-cases.md case 21: linking to an existing e-mail account', () => {
     async function emailLinkUser(email: string) {
       const sent = await t.app.inject({ method: 'POST', url: '/auth/v1/email-link/send', payload: { email } });
       expect(sent.statusCode).toBe(200);

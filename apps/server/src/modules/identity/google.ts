@@ -19,7 +19,7 @@ export interface GoogleSettings {
 /**
  * Google sign-in: the authorization code flow with PKCE, state and nonce (openid-client against
  * GOOGLE_ISSUER). The state row is bound to the browser that started the flow by a cookie, used
- * once, and lives ten minutes (SECURITY-CASES 20).
+ * once, and lives ten minutes (docs/product/security-cases.md case 20).
  */
 export function createGoogleSignIn(settings: GoogleSettings, db: Db, clock: Clock) {
   let configuration: Promise<oidc.Configuration> | undefined;

@@ -62,7 +62,7 @@ export async function issueIdToken(keys: SigningKeys, audience: TokenAudience, s
 const forbiddenHeaders = ['jwk', 'jku', 'x5u', 'x5c', 'crit'];
 
 /**
- * Strict verification (SECURITY-CASES 14-16): ES256 only, a key of ours by `kid`, our issuer and
+ * Strict verification (docs/product/security-cases.md cases 14-16): ES256 only, a key of ours by `kid`, our issuer and
  * audience, unexpired, not before its time; keys embedded in or pointed to by the header are
  * refused outright.
  */

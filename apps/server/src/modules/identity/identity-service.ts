@@ -96,7 +96,7 @@ export function createIdentityService(deps: IdentityDependencies) {
     jwks: keys.jwks,
     googleEnabled: google !== undefined,
 
-    /** Same answer for every valid address, known or not (SECURITY-CASES 12). */
+    /** Same answer for every valid address, known or not (docs/product/security-cases.md case 12). */
     async sendSignInLink(rawEmail: string, redirectTo: string | undefined, ip: string) {
       const email = normaliseEmail(rawEmail);
       if (!isStrictEmail(email)) throw new HttpError(400, 'INVALID_EMAIL', 'Please enter a valid email address.');

@@ -50,7 +50,7 @@ export async function startRefreshFamily(db: Db, userId: string, provider: SignI
 /**
  * Exchanges a refresh token for its successor. Null when the token is unknown, revoked or expired,
  * or when a replaced token is presented again after the grace window: that is reuse of a stolen
- * token, and the whole family is revoked (SECURITY-CASES 17).
+ * token, and the whole family is revoked (docs/product/security-cases.md case 17).
  */
 export async function rotateRefreshToken(db: Db, token: string, clock: Clock): Promise<RefreshSession | null> {
   const now = clock.now();

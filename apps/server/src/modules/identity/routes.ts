@@ -55,7 +55,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       .clearCookie(sessionHintCookie, { path: '/', sameSite: 'strict', secure });
 
   // The refresh cookie is SameSite=Strict; on top, a browser request from another origin is refused
-  // outright (SECURITY-CASES 19).
+  // outright (docs/product/security-cases.md case 19).
   const assertSameOrigin = (request: FastifyRequest) => {
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];

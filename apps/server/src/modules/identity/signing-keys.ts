@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Clock } from '../../lib/clock';
 
-// ES256 signing keys live in DATA_DIR/keys (CONTRACT.md). The newest key signs; keys it replaced
+// ES256 signing keys live in DATA_DIR/keys (docs/product/http-contract.md#configuration). The newest key signs; keys it replaced
 // stay published in the JWKS for a day so tokens they signed (15 minutes) verify until they expire.
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import { loadSigningKeys } from './signing-keys';
 
 const appUrl = 'http://localhost:3999';
 
-// SECURITY-CASES 14-19, against the real server on PGlite and PostgreSQL 15.
+// docs/product/security-cases.md cases 14-19, against the real server on PGlite and PostgreSQL 15.
 describe.each(databaseTargets)('ID and refresh tokens on $name', (target) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let clock: ReturnType<typeof manualClock>;
@@ -30,7 +30,7 @@ describe.each(databaseTargets)('ID and refresh tokens on $name', (target) => {
     return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: keys.kid, typ: 'JWT', ...header }).sign(keys.privateKey);
   }
 
-  it('issues an ES256 ID token for 15 minutes with the DESIGN.md claims, verifiable with the published JWKS', async () => {
+  it('issues an ES256 ID token for 15 minutes with the claims of docs/product/identity.md#id-token, verifiable with the published JWKS', async () => {
     const { session } = await signInByLink(t.app, 'ada@studio.example');
     const claims = decodeJwt(session.idToken);
     const now = Math.floor(clock.now().getTime() / 1000);

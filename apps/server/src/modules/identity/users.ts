@@ -38,7 +38,7 @@ export interface GoogleProfile {
 
 /**
  * Google users are identified by `sub`. An existing e-mail account is linked only when both sides
- * have a verified address (SECURITY-CASES 21); an unverified Google address never signs in.
+ * have a verified address (docs/product/security-cases.md case 21); an unverified Google address never signs in.
  */
 export async function upsertGoogleUser(db: Db, profile: GoogleProfile, clock: Clock): Promise<IdentityUser> {
   if (!profile.emailVerified) {

@@ -48,7 +48,7 @@ declare module 'fastify' {
 }
 
 /**
- * POST /ingest/v1/batch (CONTRACT.md). Games call it from any origin, so this route, and only this
+ * POST /ingest/v1/batch (docs/product/http-contract.md#ingestion). Games call it from any origin, so this route, and only this
  * one, answers CORS. The key is checked before the body is read; the answer comes once the
  * accepted events are durable.
  */

@@ -53,7 +53,7 @@ export function createInvitationAnswers({ db, clock }: { db: Db; clock: Clock })
 
     /**
      * Accept, decline, or create one's own organisation instead. Only the verified owner of the
-     * invited address may answer, once, before it expires (SECURITY-CASES 24). Accepting creates the
+     * invited address may answer, once, before it expires (docs/product/security-cases.md case 24). Accepting creates the
      * membership and marks the invitation in one transaction; the UPDATE ... WHERE status =
      * 'PENDING' lets exactly one of two parallel answers through.
      */

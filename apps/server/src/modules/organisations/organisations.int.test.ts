@@ -80,7 +80,7 @@ describe.each(databaseTargets)('organisations on $name', (target) => {
     [{ name: 'P'.repeat(101) }, 'Organisation name must be less than 100 characters'],
     [{ name: 'Pixel <Forge>' }, 'Organisation name contains invalid characters'],
     [{ name: 'Pixel/Forge' }, 'Organisation name contains invalid characters'],
-  ])('refuses the organisation %j with the message of SPEC.md section 5', async (body, message) => {
+  ])('refuses the organisation %j with the message of docs/product/rules-and-messages.md#validation', async (body, message) => {
     const user = await signUp(t.app, 'ada@studio.example');
     const response = await createOrganisation(user.token, body);
     expect(response.statusCode).toBe(400);

@@ -149,7 +149,7 @@ describe.each(databaseTargets)('projects on $name', (target) => {
   });
 
   it.each(['POST', 'PUT'] as const)(
-    '%s refuses every name and description SPEC.md section 5 refuses',
+    '%s refuses every name and description docs/product/rules-and-messages.md#validation refuses',
     async (method) => {
       const ada = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
       const existing = await createProject(t.app, ada.token, 'Pixel Quest');

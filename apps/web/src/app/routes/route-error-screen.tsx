@@ -20,7 +20,7 @@ function RouteError({ layout }: { layout: ErrorScreenLayout }) {
   return <ErrorScreen layout={layout} onRetry={retry} />;
 }
 
-/** SPEC.md "Other UI": the root error boundary, for failures outside the signed-in frame. */
+/** docs/product/routes-and-screens.md#other-ui: the root error boundary, for failures outside the signed-in frame. */
 export function RouteErrorScreen() {
   return <RouteError layout="screen" />;
 }

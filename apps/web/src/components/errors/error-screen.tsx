@@ -50,7 +50,7 @@ export interface ErrorScreenProps {
   layout?: ErrorScreenLayout;
 }
 
-/** SPEC.md sections 2 and 8: the generic error screen. */
+/** docs/product/routes-and-screens.md (other UI) and docs/product/rules-and-messages.md (errors): the generic error screen. */
 export function ErrorScreen({ onRetry, layout }: ErrorScreenProps) {
   return (
     <ErrorFrame

@@ -10,7 +10,7 @@ export interface SetupErrorScreenProps {
   layout?: ErrorScreenLayout;
 }
 
-/** SPEC.md section 2: shown by the auth flow wrapper when setting up the account fails. */
+/** docs/product/routes-and-screens.md#other-ui: shown by the auth flow wrapper when setting up the account fails. */
 export function SetupErrorScreen({ message, onBackToSignIn, layout }: SetupErrorScreenProps) {
   return (
     <ErrorFrame

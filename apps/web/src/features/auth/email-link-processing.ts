@@ -2,7 +2,7 @@ import { EMAIL_LINK_DELAY_MS } from '@questboard/shared/limits';
 
 import { parseSignInLink } from '../../lib/session/auth-client';
 
-// SPEC.md section 4: each link is processed once, after a 100 ms delay. A module-level record
+// docs/product/rules-and-messages.md#auth-state: each link is processed once, after a 100 ms delay. A module-level record
 // survives React re-mounting the page (StrictMode, a re-render of the route).
 const processed = new Set<string>();
 

@@ -18,7 +18,7 @@ function darkSchemeQuery(): MediaQueryList | undefined {
   return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_SCHEME_QUERY) : undefined;
 }
 
-// The device preference as an external store, so a change re-renders at once (SPEC: "updates live").
+// The device preference as an external store, so a change re-renders at once (docs/product/rules-and-messages.md#theme: "updates live").
 function subscribeToSystemScheme(onChange: () => void): () => void {
   const query = darkSchemeQuery();
   query?.addEventListener('change', onChange);

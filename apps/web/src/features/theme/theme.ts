@@ -1,4 +1,4 @@
-// Theme rules of SPEC.md section 4: mode light, dark or system (default), system follows the
+// Theme rules of docs/product/rules-and-messages.md#theme: mode light, dark or system (default), system follows the
 // device preference, both stored locally. public/theme-init.js repeats resolveColorScheme before
 // the app loads; theme-init.test.ts keeps the two in step.
 

@@ -1,4 +1,4 @@
-// SPEC.md sections 3, 4 and 9: the account and organisation are cached locally with a cachedAt
+// docs/product/rules-and-messages.md (entities, auth state, constants): the account and organisation are cached locally with a cachedAt
 // time and expire after 24 hours; the auth state starts from them.
 import type { Account } from '@questboard/shared/accounts';
 import { CACHE_TTL_MS } from '@questboard/shared/limits';

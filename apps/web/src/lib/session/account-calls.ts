@@ -1,4 +1,4 @@
-// The account and organisation calls the sign-in flow makes (SPEC.md section 7), each logged with
+// The account and organisation calls the sign-in flow makes (docs/product/http-contract.md#core-calls), each logged with
 // its section 8 label and rethrown.
 import type { Account, UpdatedName } from '@questboard/shared/accounts';
 import type { Organisation } from '@questboard/shared/organisations';
@@ -14,7 +14,7 @@ export interface AccountApi {
 }
 
 export const httpAccountApi: AccountApi = {
-  // A 401 here forces logout at once (SPEC.md section 7).
+  // A 401 here forces logout at once (docs/product/http-contract.md#core-calls).
   registerAccount: () =>
     callApi(API_LOG_LABELS.accountRegistration, () => apiClient.post<Account>('/core/accounts/register', undefined, { forceLogoutOn401: true })),
   getOrganisationInfo: () => callApi(API_LOG_LABELS.organisationInfo, () => apiClient.get<Organisation>('/core/orgs/info')),

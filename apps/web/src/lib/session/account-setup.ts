@@ -1,4 +1,4 @@
-// What happens after a sign-in (SPEC.md section 4): register the account, then look up the
+// What happens after a sign-in (docs/product/rules-and-messages.md#auth-state): register the account, then look up the
 // organisation. Kept apart from React so the provider only dispatches.
 import type { Dispatch } from 'react';
 import type { Account } from '@questboard/shared/accounts';

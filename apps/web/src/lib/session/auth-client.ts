@@ -1,4 +1,4 @@
-// DESIGN.md "Identity": the web app talks to one AuthClient with Firebase's verbs. This adapter
+// docs/product/identity.md: the web app talks to one AuthClient with Firebase's verbs. This adapter
 // calls our /auth/v1 service through the one HTTP client; a Firebase adapter could replace it.
 import type { IdentityUser, SendSignInLinkAnswer, Session } from '@questboard/shared/identity';
 
@@ -29,7 +29,7 @@ export interface AuthClient {
 /** An ID token is renewed this long before it expires. */
 const renewEarlyMs = 60_000;
 
-/** Firebase's link shape (CONTRACT.md): apiKey, oobCode and mode=signIn on /auth/callback. */
+/** Firebase's link shape (docs/product/http-contract.md#http-surface): apiKey, oobCode and mode=signIn on /auth/callback. */
 export function parseSignInLink(url: string): { apiKey: string; oobCode: string; mode: string } | null {
   let parsed: URL;
   try {

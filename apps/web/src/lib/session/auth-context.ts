@@ -19,7 +19,7 @@ export interface AuthActions {
   updateName: (firstName: string, lastName: string) => Promise<void>;
   /** After joining or leaving an organisation: a fresh token and organisation. */
   reloadOrganisation: () => Promise<void>;
-  /** A fresh ID token (SPEC.md 3: the ID-token refresh action). */
+  /** A fresh ID token (docs/product/rules-and-messages.md#entities: the ID-token refresh action). */
   refreshIdToken: () => Promise<string | null>;
 }
 

@@ -1,4 +1,4 @@
-// The app's one AuthClient, and forced logout (SPEC.md section 4): sign out, clear the app's stored
+// The app's one AuthClient, and forced logout (docs/product/rules-and-messages.md#auth-state): sign out, clear the app's stored
 // items (the theme stays), tell the app. AuthProvider plugs its client into the HTTP client.
 import { apiClient } from '../api-client';
 import { createHttpAuthClient, type AuthClient } from './auth-client';

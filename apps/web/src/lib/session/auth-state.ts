@@ -1,4 +1,4 @@
-// The auth state of SPEC.md sections 3 and 4 as a pure reducer; the provider only wires it.
+// The auth state of docs/product/rules-and-messages.md (entities, auth state) as a pure reducer; the provider only wires it.
 import type { Account } from '@questboard/shared/accounts';
 import { needsNameSetup as nameMissing } from '@questboard/shared/names';
 import type { Organisation } from '@questboard/shared/organisations';
@@ -58,7 +58,7 @@ const empty: AuthState = {
   signOutReason: null,
 };
 
-/** SPEC.md 4: seeded from the cached account and organisation; loading until the identity is known. */
+/** docs/product/rules-and-messages.md#auth-state: seeded from the cached account and organisation; loading until the identity is known. */
 export function initialAuthState(account: Account | null = null, organisation: Organisation | null = null): AuthState {
   return {
     ...empty,
@@ -78,7 +78,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'account-registered':
       return { ...state, accountData: action.account, accountError: null, needsNameSetup: namesNeeded(action.account) };
     case 'account-failed':
-      // SPEC.md 4: registration failure stores the error and clears account data.
+      // docs/product/rules-and-messages.md#auth-state: registration failure stores the error and clears account data.
       return { ...state, accountError: action.message, accountData: null, needsNameSetup: false };
     case 'organisation-loaded':
       return { ...state, organizationData: action.organisation, organizationError: action.message ?? null, needsOrganization: false };

@@ -1,4 +1,4 @@
-// Browser storage of the sign-in flow (SPEC.md sections 3 and 4). Every key the app owns starts
+// Browser storage of the sign-in flow (docs/product/rules-and-messages.md (entities, states and transitions)). Every key the app owns starts
 // with the app prefix, so forced logout can find them; the theme keys are kept.
 
 /** Keys of the app's own items start with this. */

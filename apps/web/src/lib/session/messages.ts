@@ -1,4 +1,4 @@
-// Texts of SPEC.md sections 5 and 8 shown by the sign-in screens, word for word.
+// Texts of docs/product/rules-and-messages.md (validation, errors) shown by the sign-in screens, word for word.
 import { EMAIL_REQUIRED_MESSAGE, type GoogleErrorCode } from '@questboard/shared/auth-messages';
 
 export { EMAIL_REQUIRED_MESSAGE };

@@ -1,4 +1,4 @@
-// SPEC.md sections 3 and 4: the invitation a visitor is in the middle of answering. ACCEPTED,
+// docs/product/rules-and-messages.md (entities, invitation status): the invitation a visitor is in the middle of answering. ACCEPTED,
 // DECLINED and CREATE_OWN no longer force the flow; any other status with an id is pending.
 import { safeStorage } from './auth-storage';
 

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFormSubmission } from '../../../hooks/use-form-submission';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
-/** SPEC.md section 8: shown when the failure carries no message of its own. */
+/** docs/product/rules-and-messages.md#errors: shown when the failure carries no message of its own. */
 export const UPDATE_NAME_FAILED_MESSAGE = 'Failed to update name';
 
 interface CompleteProfileFormProps {
@@ -16,7 +16,7 @@ interface CompleteProfileFormProps {
   onSave: (firstName: string, lastName: string) => Promise<void>;
 }
 
-/** First and last name, each checked by the shared rules (SPEC.md section 5) before they are sent. */
+/** First and last name, each checked by the shared rules (docs/product/rules-and-messages.md#validation) before they are sent. */
 export function CompleteProfileForm({ initial, onSave }: CompleteProfileFormProps) {
   const form = useSchemaForm(personNameSchema, initial);
   const { pending, error, onSubmit } = useFormSubmission(form, (input) => onSave(input.firstName, input.lastName), UPDATE_NAME_FAILED_MESSAGE);

@@ -2,7 +2,7 @@ import { APP_NAME } from '../../../config/app';
 import { useAuth } from '../../../lib/session/auth-context';
 import { CompleteProfileForm } from '../components/complete-profile-form';
 
-// /complete-profile (SPEC.md section 2): first and last name. Once saved the auth state changes
+// /complete-profile (docs/product/routes-and-screens.md#screens): first and last name. Once saved the auth state changes
 // and the route guards move the person on.
 function CompleteProfileRoute() {
   const { accountData, updateName } = useAuth();

@@ -43,7 +43,7 @@ export const analyticsKeys = {
     [...analyticsKeys.endpoint(projectId, endpoint), params] as const,
 };
 
-/** Labels the failures of each endpoint in the console (SPEC.md section 8's pattern). */
+/** Labels the failures of each endpoint in the console (the pattern of docs/product/rules-and-messages.md#errors). */
 const labels: Record<string, string> = {
   overview: API_LOG_LABELS.analyticsOverview,
   players: API_LOG_LABELS.analyticsPlayers,

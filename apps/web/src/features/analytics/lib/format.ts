@@ -1,4 +1,4 @@
-// How the analytics pages write figures (DESIGN.md "Analytics"): every figure with its unit, ratios
+// How the analytics pages write figures (docs/product/metrics.md): every figure with its unit, ratios
 // as percentages, durations as 1m 23s, money with the currency code in its minor units (formatMoney),
 // days as UTC calendar days.
 // null (nothing to compute a figure from) is always an em dash.

@@ -1,4 +1,4 @@
-// The view every analytics page shows (DESIGN.md "Analytics", STYLE.md rule 4): the date range,
+// The view every analytics page shows (docs/product/metrics.md#the-view, STYLE.md rule 4): the date range,
 // the granularity and the filters live in the page's URL, so a view survives a reload and can be
 // shared. The pure helpers below read and write it; useAnalyticsView wires them to the router.
 import { useCallback, useMemo } from 'react';

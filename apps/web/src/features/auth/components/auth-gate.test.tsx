@@ -32,7 +32,7 @@ describe('the auth flow wrapper and /auth-validation', () => {
     const { router } = renderRoute('/', signedIn());
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    // Greeted by first name (SPEC.md 3).
+    // Greeted by first name (docs/product/rules-and-messages.md#entities).
     expect(screen.getByText('Ada')).toBeInTheDocument();
     expect(screen.getByText(/Welcome back,/)).toHaveTextContent('Welcome back, Ada · Pixel Forge');
     expect(JSON.parse(localStorage.getItem('questboard:account')!)).toMatchObject({ data: { firstName: 'Ada' }, cachedAt: expect.any(Number) as number });

@@ -11,7 +11,7 @@ import { decideProtectedRoute } from '../routing/decide-route';
 import { firstError, routeInputFrom } from '../routing/route-input';
 
 /**
- * The auth flow wrapper of every protected route: carries out SPEC.md section 4's routing rules
+ * The auth flow wrapper of every protected route: carries out the routing rules of docs/product/rules-and-messages.md#routing-rules
  * (decide-route.ts) with its loading texts and the 'Setup Error' screen.
  */
 export function AuthGate() {

@@ -17,7 +17,7 @@ interface CheckEmailProps {
   error: string | null;
 }
 
-/** What /login shows once the link is on its way (SPEC.md section 2). */
+/** What /login shows once the link is on its way (docs/product/routes-and-screens.md#screens). */
 export function CheckEmail({ email, devMailbox, onGoogle, googlePending, error }: CheckEmailProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form that had focus is gone: move focus here so keyboard and screen-reader users follow.
@@ -68,7 +68,7 @@ export function CheckEmail({ email, devMailbox, onGoogle, googlePending, error }
             ))}
           </ul>
         </div>
-        {/* SPEC: this button reloads the page, which also clears the form. */}
+        {/* docs/product/routes-and-screens.md#login: this button reloads the page, which also clears the form. */}
         <Button variant="outline" className="w-full" onClick={() => window.location.reload()}>
           Try Again with Different Email
         </Button>

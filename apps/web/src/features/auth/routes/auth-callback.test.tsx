@@ -49,7 +49,7 @@ describe('/auth/callback', () => {
 
   it('says the manual-entry text, not the link text, when the typed address is not the one the link was sent to', async () => {
     const client = createMemoryAuthClient();
-    // The server's generic answer to another address (SECURITY-CASES 4) is the invalid-link one.
+    // The server's generic answer to another address (docs/product/security-cases.md case 4) is the invalid-link one.
     client.failNextWith(new ApiError('Invalid sign-in link. Please request a new one.', { status: 400, code: 'INVALID_SIGN_IN_LINK' }));
     renderRoute(link, client);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Email address' }), 'someone-else@studio.example');

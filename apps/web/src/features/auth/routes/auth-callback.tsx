@@ -23,7 +23,7 @@ function initialStage(link: string): Stage {
   return safeStorage.get(storageKeys.emailForSignIn) ? { kind: 'working' } : { kind: 'needs-email', error: null };
 }
 
-// The e-mail link lands here (CONTRACT.md). SPEC.md sections 2, 4, 5 and 8.
+// The e-mail link lands here (docs/product/http-contract.md#http-surface). docs/product/routes-and-screens.md (screens) and docs/product/rules-and-messages.md (states and transitions, validation, errors).
 function AuthCallbackRoute() {
   const { completeEmailLinkSignIn, isProcessingEmailLink } = useAuth();
   const navigate = useNavigate();

@@ -11,10 +11,10 @@ import { useAuth } from '../../../lib/session/auth-context';
 import { decideAuthValidation } from '../routing/decide-route';
 import { firstError, routeInputFrom } from '../routing/route-input';
 
-// SPEC.md section 2: the titles shown in turn.
+// docs/product/routes-and-screens.md#screens: the titles shown in turn.
 export const validationTitles = ['Setting up your account...', 'Checking organisation...', 'Validating profile...', 'Finalizing access...'];
 
-/** /auth-validation: a short transitional screen that decides the next setup step (SPEC.md 4). */
+/** /auth-validation: a short transitional screen that decides the next setup step (docs/product/rules-and-messages.md#routing-rules). */
 function AuthValidationRoute() {
   const auth = useAuth();
   const location = useLocation();
@@ -42,7 +42,7 @@ function AuthValidationRoute() {
         await auth.logout(firstError(auth));
         return;
       }
-      // Proceed even if the refresh fails (SPEC.md 4).
+      // Proceed even if the refresh fails (docs/product/rules-and-messages.md#routing-rules).
       if (next.refreshToken) await auth.refreshIdToken().catch(() => null);
       await navigate(next.to, { replace: true });
     };

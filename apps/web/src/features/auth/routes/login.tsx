@@ -19,7 +19,7 @@ function LoginRoute() {
   // Carried through the e-mail or Google round trip, so the visitor lands where they were going.
   const redirectTo = target === '/' ? undefined : target;
 
-  // SPEC.md section 2: /login redirects a signed-in visitor (back to where they were going).
+  // docs/product/routes-and-screens.md#screens: /login redirects a signed-in visitor (back to where they were going).
   if (!isLoading && isAuthenticated) return <Navigate to={target} replace />;
 
   return (

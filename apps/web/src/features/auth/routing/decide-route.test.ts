@@ -20,7 +20,7 @@ const ready: RouteInput = {
 const noOrg: Partial<RouteInput> = { hasOrganisation: false, needsOrganization: true };
 const noName: Partial<RouteInput> = { needsNameSetup: true };
 
-describe('decideProtectedRoute (SPEC.md 4, routing rules)', () => {
+describe('decideProtectedRoute (docs/product/rules-and-messages.md#routing-rules)', () => {
   it.each<[string, Partial<RouteInput>, ReturnType<typeof decideProtectedRoute>]>([
     ['waits while the identity is unknown', { isLoading: true, isAuthenticated: false }, { kind: 'loading', text: 'Loading...' }],
     ['sends a signed-out visitor to /login remembering the origin', { isAuthenticated: false, pathname: '/organisation' }, { kind: 'redirect', to: '/login', rememberOrigin: true }],
@@ -53,7 +53,7 @@ describe('decideProtectedRoute (SPEC.md 4, routing rules)', () => {
   });
 });
 
-describe('decideAuthValidation (SPEC.md 4)', () => {
+describe('decideAuthValidation (docs/product/rules-and-messages.md#routing-rules)', () => {
   const at = (overrides: Partial<RouteInput>) => ({ ...ready, pathname: '/auth-validation', ...overrides });
   it.each<[string, Partial<RouteInput>, boolean, ReturnType<typeof decideAuthValidation>]>([
     ['a pending invitation goes first, without waiting', { pendingInvitation: { id: 'i', status: 'PENDING' }, hasError: true }, false, { kind: 'redirect', to: '/access?id=i' }],

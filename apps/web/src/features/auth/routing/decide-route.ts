@@ -1,4 +1,4 @@
-// SPEC.md section 4 "Routing rules" as one pure function: given where the visitor is and the auth
+// docs/product/rules-and-messages.md#routing-rules as one pure function: given where the visitor is and the auth
 // state, render the page, show a loading text, or redirect. The guard only carries it out.
 import { forcingInvitation, type PendingInvitation } from '../../../lib/session/pending-invitation';
 
@@ -22,7 +22,7 @@ export interface RouteInput {
 export type RouteDecision =
   | { kind: 'render' }
   | { kind: 'loading'; text: string }
-  /** The auth flow wrapper's 'Setup Error' screen (SPEC.md section 2). */
+  /** The auth flow wrapper's 'Setup Error' screen (docs/product/routes-and-screens.md#other-ui). */
   | { kind: 'setup-error' }
   | {
       kind: 'redirect';
@@ -84,7 +84,7 @@ export function decideProtectedRoute(input: RouteInput): RouteDecision {
 
 export type ValidationStep = { kind: 'wait' } | { kind: 'redirect'; to: string; refreshToken?: boolean; logout?: boolean };
 
-/** /auth-validation, SPEC.md section 4: where to go once its 1.5 s have passed (or at once). */
+/** /auth-validation, docs/product/rules-and-messages.md#routing-rules: where to go once its 1.5 s have passed (or at once). */
 export function decideAuthValidation(input: RouteInput, delayElapsed: boolean): ValidationStep {
   const invitation = forcingInvitation(input.pendingInvitation);
   if (invitation) return { kind: 'redirect', to: `/access?id=${encodeURIComponent(invitation.id)}` };

@@ -49,7 +49,7 @@ export function InvitationAccess({ reference }: { reference: InvitationReference
   });
   const invitationId = lookup.data?.id ?? ('id' in reference ? reference.id : null);
 
-  // SPEC.md 4: an invitation being answered is remembered (pending_invitation) and forces the flow
+  // docs/product/rules-and-messages.md#routing-rules: an invitation being answered is remembered (pending_invitation) and forces the flow
   // back here; one that cannot be answered here must stop doing so.
   const pendingShown = view.kind === 'answer' || (view.kind === 'sign-in' && view.invitation?.status === 'PENDING');
   useEffect(() => {

@@ -46,7 +46,7 @@ describe('/access signed out', () => {
     // The invited address goes along, so /login starts with it filled in (issue 21).
     expect(router.state.location.state).toEqual({ from: { pathname: '/access/c0de', search: '', hash: '' }, email: 'ada@studio.example' });
     expect(localStorage.getItem(INVITATION_REDIRECT_KEY)).toBe('/access/c0de');
-    // Remembered before signing in, so any way of signing in comes back to it (SPEC.md 4).
+    // Remembered before signing in, so any way of signing in comes back to it (docs/product/rules-and-messages.md#routing-rules).
     expect(readPendingInvitation()).toEqual({ id: invitation.id, status: 'PENDING' });
   });
 

@@ -9,7 +9,7 @@ import { AccessCard } from '../components/access-card';
 import { InvitationAccess } from '../components/invitation-access';
 
 // /access/{code} (the e-mailed link) and /access?id={invitation id} (the pending-invitation
-// redirect of SPEC.md section 4): one page, looked up by code (public) or by id (signed in).
+// redirect of docs/product/rules-and-messages.md#routing-rules): one page, looked up by code (public) or by id (signed in).
 function AccessRoute() {
   const { code } = useParams();
   const [searchParams] = useSearchParams();

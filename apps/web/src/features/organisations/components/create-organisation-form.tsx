@@ -8,10 +8,10 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFormSubmission } from '../../../hooks/use-form-submission';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
-/** SPEC.md section 8: shown when the failure carries no message of its own. */
+/** docs/product/rules-and-messages.md#errors: shown when the failure carries no message of its own. */
 export const CREATE_ORGANISATION_FAILED_MESSAGE = 'Failed to create organisation';
 
-/** The organisation name, checked by the shared rules (SPEC.md section 5) before it is sent. */
+/** The organisation name, checked by the shared rules (docs/product/rules-and-messages.md#validation) before it is sent. */
 export function CreateOrganisationForm({ onCreate }: { onCreate: (name: string) => Promise<void> }) {
   const form = useSchemaForm(createOrganisationBodySchema, { name: '' });
   const { pending, error, onSubmit } = useFormSubmission(form, (input) => onCreate(input.name), CREATE_ORGANISATION_FAILED_MESSAGE);

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { roleLabels } from '../../../utils/organisation-roles';
 
 /**
- * The organisation's name, its state (SPEC.md section 4's message) and the viewer's place in it.
+ * The organisation's name, its state (the message of docs/product/rules-and-messages.md#account-and-organisation) and the viewer's place in it.
  * `memberCount`: the loaded list's length when there is one, fresher than the organisation's.
  */
 export function OrganisationSummary({ organisation, memberCount }: { organisation: Organisation; memberCount: number }) {

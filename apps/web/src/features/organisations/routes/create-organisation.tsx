@@ -2,7 +2,7 @@ import { APP_NAME } from '../../../config/app';
 import { useCreateOrganisation } from '../api/create-organisation';
 import { CreateOrganisationForm } from '../components/create-organisation-form';
 
-// /create-org (SPEC.md section 2; mode=manual lets a set-up user open it). Once the organisation
+// /create-org (docs/product/routes-and-screens.md#screens; mode=manual lets a set-up user open it). Once the organisation
 // exists the auth state changes and the route guards move the person on.
 function CreateOrganisationRoute() {
   const { mutateAsync: createOrganisation } = useCreateOrganisation();

@@ -16,7 +16,7 @@ import { LeaveOrganisation } from '../components/leave-organisation';
 import { MembersSection } from '../components/members-section';
 import { OrganisationSummary } from '../components/organisation-summary';
 
-// /organisation (SPEC.md section 2): the organisation, its members and invitations.
+// /organisation (docs/product/routes-and-screens.md): the organisation, its members and invitations.
 function OrganisationRoute() {
   const { organizationData } = useAuth();
 
@@ -44,7 +44,7 @@ function OrganisationPage({ organisationId }: { organisationId: string }) {
   const { organizationData: organisation, user, reloadOrganisation } = useAuth();
   const navigate = useNavigate();
   const active = organisationStatus(organisation).active;
-  // An inactive organisation is refused every call but its info (SPEC.md section 4): show only that.
+  // An inactive organisation is refused every call but its info (docs/product/rules-and-messages.md#account-and-organisation): show only that.
   const members = useMembers(organisationId, { enabled: active });
   const leave = useLeaveOrganisation(organisationId);
   if (!organisation) return null;

@@ -16,7 +16,7 @@ afterEach(async () => {
   await server.close();
 });
 
-describe('getAllProjects (SPEC.md 7, the load-all helper)', () => {
+describe('getAllProjects (docs/product/http-contract.md#core-calls, the load-all helper)', () => {
   it('asks for page 0 of size 100 and answers the embedded list', async () => {
     server.routes({ 'GET /core/projects/all': { body: projectPage([dragonQuest]) } });
     expect(await getAllProjects()).toEqual([dragonQuest]);

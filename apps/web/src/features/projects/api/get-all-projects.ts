@@ -6,12 +6,12 @@ import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
 import { projectKeys } from './project-keys';
 
-// Read loosely: SPEC.md 7 falls back to [] when the answer has no embedded list.
+// Read loosely: docs/product/http-contract.md#core-calls falls back to [] when the answer has no embedded list.
 interface EmbeddedProjects {
   _embedded?: { projects?: Project[] };
 }
 
-/** SPEC.md 7, the load-all helper: page 0 of size 100; the embedded list, or an empty one. */
+/** docs/product/http-contract.md#core-calls, the load-all helper: page 0 of size 100; the embedded list, or an empty one. */
 export async function getAllProjects(signal?: AbortSignal): Promise<Project[]> {
   const answer = await callApi(API_LOG_LABELS.getAllProjects, () =>
     apiClient.get<EmbeddedProjects | undefined>('/core/projects/all', {

@@ -11,7 +11,7 @@ export const getProjectByIdentifier = (identifier: string, signal?: AbortSignal)
     apiClient.get<Project>('/core/projects/info', { query: { identifier }, signal }),
   );
 
-// SPEC.md 4: no fetch when the same identifier is already loaded; the cache keeps it fresh
+// docs/product/rules-and-messages.md#auth-state: no fetch when the same identifier is already loaded; the cache keeps it fresh
 // for the whole visit, and the create, update and delete calls refresh it.
 export const projectQueryOptions = (organisationId: string, identifier: string) =>
   queryOptions({

@@ -7,8 +7,8 @@ import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
 const isNotFound = (error: unknown) => isApiError(error, 404);
 
 /**
- * GET /core/projects/search: q matches name, description and identifier. SPEC.md 7: a 404 is the
- * answer "nothing found", an empty page, and is not logged (SPEC.md 8).
+ * GET /core/projects/search: q matches name, description and identifier. docs/product/http-contract.md#core-calls: a 404 is the
+ * answer "nothing found", an empty page, and is not logged (docs/product/rules-and-messages.md#errors).
  */
 export async function searchProjects({ q, page, size, sort }: ProjectSearchQuery, signal?: AbortSignal): Promise<ProjectPage> {
   try {

@@ -25,7 +25,7 @@ function ProjectLayout() {
   const project = useProject(organisationId, projectId);
   const notFound = project.isError && isApiError(project.error, 404);
 
-  // SPEC.md 8: the toasts of a failed project load (notify drops a repeat within 5 s).
+  // docs/product/rules-and-messages.md#errors: the toasts of a failed project load (notify drops a repeat within 5 s).
   useEffect(() => {
     if (!project.isError) return;
     if (notFound) notify.error(projectNotFoundMessage(projectId));

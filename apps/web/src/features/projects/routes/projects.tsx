@@ -20,7 +20,7 @@ import { ProjectPager } from '../components/project-pager';
 import { ProjectSearchBox } from '../components/project-search-box';
 import { isFirstVisit } from '../../../utils/first-visit';
 
-// `/`, the landing page: a greeting by first name (SPEC.md 3) above the organisation's projects,
+// `/`, the landing page: a greeting by first name (docs/product/rules-and-messages.md#entities) above the organisation's projects,
 // searched, sorted and paged through the address (?q=&sort=&page=).
 function ProjectsRoute() {
   const { accountData, organizationData, user } = useAuth();

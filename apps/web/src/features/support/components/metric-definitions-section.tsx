@@ -2,7 +2,7 @@ import { METRIC_DAYS_NOTE, metricDefinitions } from '@questboard/shared/metric-d
 
 import { HelpSection } from './help-section';
 
-/** DESIGN.md "Analytics", from the shared definitions the analytics pages use too. */
+/** docs/product/metrics.md#definitions, from the shared definitions the analytics pages use too. */
 export function MetricDefinitionsSection() {
   return (
     <HelpSection id="metric-definitions" title="Metric definitions" description={`How every number is counted. ${METRIC_DAYS_NOTE}`}>
