@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { curveOverOneSet, type InstallDayCells } from './cohort-curves';
+import { mulberry32 } from '../demo/demo-random';
 
 const cells = (day: string, size: number, values: Record<number, number>): InstallDayCells => ({
   day,
@@ -82,18 +83,6 @@ describe('curveOverOneSet', () => {
   });
 });
 
-/** A small seeded generator (mulberry32), so a failing population can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const MAX_DAY = 30;
 const TODAY = '2026-10-31';
 const dayOf = (offset: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
@@ -143,7 +132,7 @@ const steps = (values: readonly (number | null)[]) =>
   });
 
 describe('curveOverOneSet on 500 random populations', () => {
-  const populations = Array.from({ length: 500 }, (_, seed) => ({ seed, players: population(random(seed + 1)) }));
+  const populations = Array.from({ length: 500 }, (_, seed) => ({ seed, players: population(mulberry32(seed + 1)) }));
   const epsilon = 1e-9;
 
   it('never lets cumulative LTV fall', () => {
