@@ -88,6 +88,14 @@ export async function addMember(
   return user;
 }
 
+/** Pixel Forge with one user of each role: ada the owner, grace an admin, bob a member. */
+export async function organisationWithEveryRole(app: App) {
+  const owner = await signUpOwner(app, 'ada@pixel.example', 'Pixel Forge');
+  const admin = await addMember(app, owner.token, 'grace@pixel.example', 'admin');
+  const member = await addMember(app, owner.token, 'bob@pixel.example', 'member');
+  return { tokens: { owner: owner.token, admin: admin.token, member: member.token } };
+}
+
 /** What every write endpoint must refuse without a 500 (docs/product/security-cases.md case 25). */
 export const hostileText = {
   tenKb: 'a'.repeat(10_000),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationRoles, type OrganisationRole } from '@questboard/shared/organisations';
 import { databaseTargets } from '../../test/databases';
 import { createTestApp } from '../../test/test-app';
-import { addMember, core, signUpOwner } from '../../test/organisation-helpers';
+import { core, organisationWithEveryRole, signUpOwner } from '../../test/organisation-helpers';
 import { createProject, description } from '../../test/project-helpers';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -49,13 +49,10 @@ describe.each(databaseTargets)('the project scope on $name', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    const owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
-    tokens.owner = owner.token;
-    tokens.admin = (await addMember(t.app, owner.token, 'grace@pixel.example', 'admin')).token;
-    tokens.member = (await addMember(t.app, owner.token, 'bob@pixel.example', 'member')).token;
+    Object.assign(tokens, (await organisationWithEveryRole(t.app)).tokens);
     // An owner elsewhere: the highest role, in the wrong organisation.
     tokens.outsider = (await signUpOwner(t.app, 'eve@rival.example', 'Rival Games')).token;
-    projectId = (await createProject(t.app, owner.token, 'Harvest Moonlight')).id;
+    projectId = (await createProject(t.app, tokens.owner, 'Harvest Moonlight')).id;
   });
   afterAll(async () => t.close());
 

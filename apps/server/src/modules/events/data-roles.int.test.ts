@@ -3,7 +3,7 @@ import type { IngestKeyList } from '@questboard/shared/developer';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
-import { addMember, core, signUpOwner } from '../../../test/organisation-helpers';
+import { core, organisationWithEveryRole } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { demoIngestKey } from '../ingestion/ingestion-api';
 
@@ -18,10 +18,7 @@ describe.each(databaseTargets)('who may revoke keys and delete analytics data, o
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    const owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
-    tokens.owner = owner.token;
-    tokens.admin = (await addMember(t.app, owner.token, 'grace@pixel.example', 'admin')).token;
-    tokens.member = (await addMember(t.app, owner.token, 'bob@pixel.example', 'member')).token;
+    Object.assign(tokens, (await organisationWithEveryRole(t.app)).tokens);
   });
   afterAll(async () => t.close());
 
