@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 import { installDialogPolyfill } from './dialog-polyfill';
 import { installFakeMatchMedia } from './match-media';
@@ -24,7 +24,18 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
+// Sonner removes a closed toast 200 ms later on a timer that unmounting does not clear. If that
+// timer fires after the file's jsdom is torn down, React's setState reads `window` and Vitest
+// reports "window is not defined" as an unhandled error. A file that showed a toast waits it out.
+const SONNER_REMOVAL_DELAY_MS = 200;
+let showedToast = false;
+
+afterAll(async () => {
+  if (showedToast) await new Promise((resolve) => setTimeout(resolve, SONNER_REMOVAL_DELAY_MS + 100));
+});
+
 afterEach(() => {
+  if (document.querySelector('[data-sonner-toast]')) showedToast = true;
   cleanup();
   vi.restoreAllMocks();
   window.localStorage.clear();
