@@ -40,7 +40,7 @@ import { currencyRoutes } from './modules/money/currency-routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
-import { projectDataRoutes } from './modules/events/data-routes';
+import { projectDataRoutes } from './modules/events/project-data-routes';
 import { scheduleRetention } from './modules/events/retention';
 import { QuotaTracker } from './modules/billing/quota-tracker';
 import { billingRoutes } from './modules/billing/routes';

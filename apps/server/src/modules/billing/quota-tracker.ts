@@ -1,4 +1,4 @@
-import { utcMonth } from '@questboard/shared/usage';
+import { utcMonth } from '@questboard/shared/billing';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventStore } from '../events/event-store';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { organisationErrorCodes } from '@questboard/shared/organisations';
-import { canSetQuota, quotaBodySchema, usageSchema, type Usage } from '@questboard/shared/usage';
+import { canSetQuota, quotaBodySchema, usageSchema, type Usage } from '@questboard/shared/billing';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectParamsSchema } from '@questboard/shared/projects';
-import { dataSettingsSchema, deletedEventsSchema, type DataSettings } from '@questboard/shared/usage';
+import { dataSettingsSchema, deletedEventsSchema, type DataSettings } from '@questboard/shared/project-data';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
