@@ -40,7 +40,7 @@ function renderBillingPage(role: OrganisationRole = 'owner') {
   const Page = () => <BillingPage project={lostLevels} />;
   return renderPage(Page, {
     path: '/project/lost-levels/billing',
-    pattern: '/project/:projectId/billing',
+    pattern: '/project/:projectSlug/billing',
     auth: { organisation: { ...testOrganisation, role } },
   });
 }
