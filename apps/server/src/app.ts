@@ -36,7 +36,7 @@ import { openEventStore } from './modules/events/open-event-store';
 import { eventRoutes } from './modules/events/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { dashboardRoutes } from './modules/analytics/dashboard-routes';
-import { currencyRoutes } from './modules/money/currency-routes';
+import { currencyRoutes } from './modules/currency/currency-routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
