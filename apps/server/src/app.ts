@@ -36,14 +36,14 @@ import { openEventStore } from './modules/events/open-event-store';
 import { eventRoutes } from './modules/events/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { dashboardRoutes } from './modules/analytics/dashboard-routes';
-import { currencyRoutes } from './modules/money/currency-routes';
+import { currencyRoutes } from './modules/currency/currency-routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
-import { projectDataRoutes } from './modules/events/data-routes';
+import { projectDataRoutes } from './modules/events/project-data-routes';
 import { scheduleRetention } from './modules/events/retention';
-import { QuotaTracker } from './modules/usage/quota-tracker';
-import { usageRoutes } from './modules/usage/routes';
+import { QuotaTracker } from './modules/billing/quota-tracker';
+import { billingRoutes } from './modules/billing/routes';
 import { createSupportService } from './modules/support/support-service';
 import { supportRoutes } from './modules/support/routes';
 
@@ -179,7 +179,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   const quotas = new QuotaTracker(db, events, clock);
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });
   await app.register(projectDataRoutes, { db, clock, events, quotas });
-  await app.register(usageRoutes, { db, clock, events, quotas });
+  await app.register(billingRoutes, { db, clock, events, quotas });
   const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
   app.addHook('preClose', async () => stopRetention());
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });

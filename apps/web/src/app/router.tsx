@@ -38,7 +38,7 @@ const signedInPages: RouteObject[] = [
   { path: paths.organisation.path, lazy: lazyRoute(() => import('../features/organisations/routes/organisation')) },
   { path: paths.authValidation.path, lazy: lazyRoute(() => import('../features/auth/routes/auth-validation')) },
   { path: paths.createOrg.path, lazy: lazyRoute(() => import('../features/organisations/routes/create-organisation')) },
-  { path: paths.completeProfile.path, lazy: lazyRoute(() => import('../features/account/routes/complete-profile')) },
+  { path: paths.completeProfile.path, lazy: lazyRoute(() => import('../features/accounts/routes/complete-profile')) },
   {
     path: paths.project.path,
     lazy: lazyRoute(() => import('../features/projects/routes/project-layout')),

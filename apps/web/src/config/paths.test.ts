@@ -15,21 +15,4 @@ describe('paths', () => {
   ])('%s → %s', (_name, href, expected) => {
     expect(href).toBe(expected);
   });
-
-  it('declares the twelve project pages of docs/product/routes-and-screens.md#routes, overview first', () => {
-    expect(Object.values(projectPages).map((page) => page.path)).toEqual([
-      'overview',
-      'dashboard',
-      'player-insights',
-      'revenue-optimisation',
-      'engagement-retention',
-      'analytics',
-      'events',
-      'users',
-      'settings',
-      'billing',
-      'developer',
-      'help-support',
-    ]);
-  });
 });

@@ -1,11 +1,11 @@
 // Every browser route of docs/product/routes-and-screens.md#routes, declared once. Build links with getHref, never by hand.
 
-const projectHref = (projectId: string) => `/project/${encodeURIComponent(projectId)}`;
+const projectHref = (projectSlug: string) => `/project/${encodeURIComponent(projectSlug)}`;
 
 const projectPage = (path: string, title: string) => ({
   path,
   title,
-  getHref: (projectId: string) => `${projectHref(projectId)}/${path}`,
+  getHref: (projectSlug: string) => `${projectHref(projectSlug)}/${path}`,
 });
 
 /** The project area's child pages, in navigation order; overview is the default. */
@@ -51,5 +51,5 @@ export const paths = {
   completeProfile: { path: '/complete-profile', getHref: () => '/complete-profile' },
   home: { path: '/', getHref: () => '/' },
   organisation: { path: '/organisation', getHref: () => '/organisation' },
-  project: { path: '/project/:projectId', getHref: projectHref },
+  project: { path: '/project/:projectSlug', getHref: projectHref },
 } as const;

@@ -1,5 +1,4 @@
 // docs/product/rules-and-messages.md#constants retries, against a real local HTTP server; sleeps are recorded, not waited.
-import { RETRY_COUNT } from '@questboard/shared/limits';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestClient, settle } from '../testing/api-client-harness';
@@ -20,10 +19,6 @@ const ok: ScriptedReply = { status: 200, body: { ok: true } };
 const unavailable: ScriptedReply = { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } };
 
 describe('retry count and delays', () => {
-  it('retries twice by default', () => {
-    expect(RETRY_COUNT).toBe(2);
-  });
-
   // random() = 0.5: jitter 100 ms; base 500 ms doubling.
   it.each([
     ['no retry needed', [ok], []],

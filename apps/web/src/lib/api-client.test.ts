@@ -1,6 +1,5 @@
 // Against a real local HTTP server. Runs in the web project's jsdom environment: fetch, Headers and
 // AbortController there are Node's own (undici), and the setup file needs a window.
-import { API_TIMEOUT_MS } from '@questboard/shared/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createTestClient, settle } from '../testing/api-client-harness';
@@ -143,7 +142,8 @@ describe('time-out', () => {
     }
     expect(await call).toMatchObject({ message: NETWORK_ERROR_MESSAGE, isTimeout: true, isNetworkError: true });
     expect(server.requests).toHaveLength(3);
-    expect(time.timeouts.map((t) => t.ms)).toEqual([API_TIMEOUT_MS, API_TIMEOUT_MS, API_TIMEOUT_MS]);
+    // 30 s per attempt (docs/product/rules-and-messages.md#constants).
+    expect(time.timeouts.map((t) => t.ms)).toEqual([30_000, 30_000, 30_000]);
     expect(time.sleeps).toHaveLength(2);
   });
 
@@ -164,7 +164,7 @@ describe('time-out', () => {
   it('is cancelled once the answer is read', async () => {
     const { client, time } = createTestClient(server.url);
     await client.get('/x');
-    expect(time.timeouts).toEqual([expect.objectContaining({ ms: API_TIMEOUT_MS, cancelled: true })]);
+    expect(time.timeouts).toEqual([expect.objectContaining({ ms: 30_000, cancelled: true })]);
   });
 });
 

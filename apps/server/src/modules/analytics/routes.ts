@@ -25,7 +25,7 @@ import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';
 import { anyMember, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
-import { projectMoney } from '../money/currency-service';
+import { projectMoney } from '../currency/currency-service';
 import { incompleteBuckets } from './buckets';
 
 const security = [{ bearerAuth: [] }];

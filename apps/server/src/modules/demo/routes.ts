@@ -1,17 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { demoDataBodySchema, demoDataStatusSchema } from '@questboard/shared/developer';
 import { projectInfoQuerySchema, projectParamsSchema } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';
-import { projects } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../http-error';
 import type { Clock } from '../../lib/clock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { demoIngestKey } from '../ingestion/ingestion-api';
+import { demoKeyByIdentifier } from './demo-key';
 import { DemoLoads, demoEnd } from './demo-loads';
 import type { IngestPost } from './demo-sender';
 import { writeLocalToken } from './local-token';
@@ -123,13 +122,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
         if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
         throw new HttpError(401, 'LOCAL_TOKEN_INVALID', 'This call needs the local admin token from DATA_DIR/local-admin-token.');
       }
-      const [project] = await db
-        .select({ id: projects.id, name: projects.name })
-        .from(projects)
-        .where(eq(projects.identifier, request.body.identifier))
-        .limit(1);
-      if (!project) throw new HttpError(404, 'PROJECT_NOT_FOUND', `No project has the identifier "${request.body.identifier}".`);
-      return { key: await demoIngestKey(db, project.id, clock.now()), projectId: project.id, name: project.name };
+      return demoKeyByIdentifier(db, request.body.identifier, clock.now());
     },
   );
 };

@@ -67,13 +67,14 @@ describe.each(databaseTargets)('e-mail link sign-in on $name', (target) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(400)]);
   });
 
-  it('3: an expired link is rejected; a fresh link works', async () => {
+  it('3: an expired link is rejected; a fresh link works until its hour is over', async () => {
     await sendLink(t.app, 'ada@studio.example');
     const old = linkBody(await latestLink(t.app, 'ada@studio.example'), 'ada@studio.example');
-    clock.advance(60 * 60 * 1000 + 1);
+    clock.advance(60 * 60 * 1000);
     expect((await complete(t.app, old)).statusCode).toBe(400);
     await sendLink(t.app, 'ada@studio.example');
     const fresh = linkBody(await latestLink(t.app, 'ada@studio.example'), 'ada@studio.example');
+    clock.advance(60 * 60 * 1000 - 1);
     expect((await complete(t.app, fresh)).statusCode).toBe(200);
   });
 

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { SIGN_IN_LINK_TTL_MS } from '@questboard/shared/limits';
 import type { Db } from '../../db/database';
 import { signInLinks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hashSecret, randomSecret } from '../../lib/secrets';
 
-export const signInLinkLifetimeMs = 60 * 60 * 1000;
 export const maxFailedAttempts = 5;
 
 /** Stores a new link for the (normalised) address and returns its secret, which only the mail carries. */
@@ -16,7 +16,7 @@ export async function createSignInLink(db: Db, email: string, redirectTo: string
     email,
     redirectTo,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + signInLinkLifetimeMs),
+    expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
   });
   return secret;
 }

@@ -8,8 +8,8 @@ import type { Clock } from '../../lib/clock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { EventStoreBusyError, type EventStore } from '../events/event-store';
 import { findActiveIngestKey, markIngestKeyUsed, type ActiveIngestKey } from './ingest-key-store';
-import type { QuotaTracker } from '../usage/quota-tracker';
-import { utcMonth } from '@questboard/shared/usage';
+import type { QuotaTracker } from '../billing/quota-tracker';
+import { utcMonth } from '@questboard/shared/billing';
 import { validateEvents } from './event-validation';
 
 export interface IngestLimits {

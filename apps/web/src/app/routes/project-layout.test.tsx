@@ -75,8 +75,22 @@ describe('/project/{identifier}', () => {
     expect(await screen.findByText('Dragon Quest Mobile', { selector: 'p' })).toBeInTheDocument();
     const links = within(screen.getByRole('navigation', { name: 'Project' })).getAllByRole('link');
     expect(links).toHaveLength(12);
+    // The twelve project pages of docs/product/routes-and-screens.md#routes, overview first.
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
-      Object.values(projectPages).map((page) => `/project/dragon-quest-mobile/${page.path}`),
+      [
+        'overview',
+        'dashboard',
+        'player-insights',
+        'revenue-optimisation',
+        'engagement-retention',
+        'analytics',
+        'events',
+        'users',
+        'settings',
+        'billing',
+        'developer',
+        'help-support',
+      ].map((page) => `/project/dragon-quest-mobile/${page}`),
     );
     expect(infoCalls()).toEqual(['/core/projects/info?identifier=dragon-quest-mobile']);
   });

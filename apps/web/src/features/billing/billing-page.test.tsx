@@ -2,17 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 import type { Project } from '@questboard/shared/projects';
-import { quotaMessage, utcMonth } from '@questboard/shared/usage';
+import { quotaMessage, utcMonth } from '@questboard/shared/billing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { type AppApiServer, startAppApiServer } from '../../testing/app-api-server';
 import { dismissToasts, renderPage } from '../../testing/render-page';
 import { testOrganisation } from '../../testing/test-auth-provider';
 import { BillingPage } from './billing-page';
-import { createUsageApi, lostLevels, starHarvest } from './testing/usage-api-stand-in';
+import { createBillingApi, lostLevels, starHarvest } from './testing/billing-api-stand-in';
 
 let server: AppApiServer;
-let api: ReturnType<typeof createUsageApi>;
+let api: ReturnType<typeof createBillingApi>;
 
 beforeEach(async () => {
   server = await startAppApiServer();
@@ -31,7 +31,7 @@ interface Options {
 
 /** The server as the page and games meet it: the two projects, their keys, and the organisation's quota. */
 function serveUsage({ role = 'owner', quota = null, failing = [] }: Options = {}) {
-  api = createUsageApi([lostLevels, starHarvest], { role, quota });
+  api = createBillingApi([lostLevels, starHarvest], { role, quota });
   for (const call of failing) api.fail(call);
   server.script(api.script);
 }
@@ -40,7 +40,7 @@ function renderBillingPage(role: OrganisationRole = 'owner') {
   const Page = () => <BillingPage project={lostLevels} />;
   return renderPage(Page, {
     path: '/project/lost-levels/billing',
-    pattern: '/project/:projectId/billing',
+    pattern: '/project/:projectSlug/billing',
     auth: { organisation: { ...testOrganisation, role } },
   });
 }
@@ -223,7 +223,7 @@ describe('billing page: the monthly quota', () => {
     serveUsage();
     renderBillingPage();
     // The page believes it is an owner; the server knows better (a role changed meanwhile).
-    server.script(createUsageApi([lostLevels], { role: 'admin' }).script);
+    server.script(createBillingApi([lostLevels], { role: 'admin' }).script);
     const field = await screen.findByRole('textbox', { name: 'Events per month' });
     await user.type(field, '1,000');
     await user.click(screen.getByRole('button', { name: 'Save quota' }));

@@ -1,4 +1,4 @@
-import { canSetQuota } from '@questboard/shared/usage';
+import { canSetQuota } from '@questboard/shared/billing';
 import type { Project } from '@questboard/shared/projects';
 
 import { LoadError } from '../../components/ui/load-error';

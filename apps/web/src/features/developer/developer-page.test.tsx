@@ -29,7 +29,7 @@ function renderDeveloperPage(options: DeveloperApiOptions = {}, role: Organisati
   const Page = () => <DeveloperPage project={lostLevels} />;
   return renderPage(Page, {
     path: '/project/lost-levels/developer',
-    pattern: '/project/:projectId/developer',
+    pattern: '/project/:projectSlug/developer',
     auth: { organisation: { ...testOrganisation, role } },
   });
 }

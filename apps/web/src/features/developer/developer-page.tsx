@@ -1,6 +1,6 @@
 import { canDeleteProjects } from '@questboard/shared/projects';
 import type { Project } from '@questboard/shared/projects';
-import { canManageProjectData } from '@questboard/shared/usage';
+import { canManageProjectData } from '@questboard/shared/project-data';
 
 import { useAuth } from '../../lib/session/auth-context';
 import { DemoDataSection } from './components/demo-data-section';

@@ -8,15 +8,15 @@ import { formatRange } from '../lib/format';
 
 /**
  * No events in the range: how to get some, on the developer page (the SDK snippet or demo data).
- * `projectIdentifier` is the project's address name (project.identifier).
+ * `projectSlug` is the project's address name (project.identifier).
  */
 export function AnalyticsEmpty({
-  projectIdentifier,
+  projectSlug,
   range,
   filtered = false,
   title = 'No events in this range',
 }: {
-  projectIdentifier: string;
+  projectSlug: string;
   range?: { from: string; to: string };
   /** The view has filters: say they may be why. */
   filtered?: boolean;
@@ -31,7 +31,7 @@ export function AnalyticsEmpty({
         {filtered ? ' with these filters. Clear the filters or choose a longer range.' : '. Choose a longer range, or send events from your game.'}{' '}
         The developer page has the snippet that sends a first event, and demo data to try every page with.
       </p>
-      <Link to={projectPages.developer.getHref(projectIdentifier)} className={buttonClasses('outline', 'sm')}>
+      <Link to={projectPages.developer.getHref(projectSlug)} className={buttonClasses('outline', 'sm')}>
         Send events or load demo data
       </Link>
     </Card>

@@ -17,7 +17,7 @@ const columns: { key: EventSortKey; label: string; numeric: boolean }[] = [
 ];
 
 /** Every event name of the range: searchable by name or property key, sortable by each column. */
-export function EventCatalogueTable({ projectIdentifier, events }: { projectIdentifier: string; events: CatalogueEvent[] }) {
+export function EventCatalogueTable({ projectSlug, events }: { projectSlug: string; events: CatalogueEvent[] }) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: EventSortKey; direction: SortDirection }>({ key: 'count', direction: 'descending' });
   const id = useId();
@@ -86,7 +86,7 @@ export function EventCatalogueTable({ projectIdentifier, events }: { projectIden
           <tbody className={tableClasses.body}>
             {shown.map((event) => (
               <tr key={event.name}>
-                <EventNameCell projectIdentifier={projectIdentifier} name={event.name} />
+                <EventNameCell projectSlug={projectSlug} name={event.name} />
                 <td className={tableClasses.tdNumber}>{formatCount(event.count)}</td>
                 <td className={tableClasses.tdNumber}>{formatCount(event.users)}</td>
                 <td className={tableClasses.td}>

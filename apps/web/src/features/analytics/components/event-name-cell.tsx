@@ -4,14 +4,14 @@ import { projectPages } from '../../../config/paths';
 import { tableClasses } from './scroll-table';
 
 /** The href of the explorer showing one event (it reads `event` from its URL). */
-export const explorerHref = (projectIdentifier: string, event: string) =>
-  `${projectPages.analytics.getHref(projectIdentifier)}?${new URLSearchParams({ event }).toString()}`;
+export const explorerHref = (projectSlug: string, event: string) =>
+  `${projectPages.analytics.getHref(projectSlug)}?${new URLSearchParams({ event }).toString()}`;
 
 /** A table row's heading cell: the event's name, linking to the explorer showing it. */
-export function EventNameCell({ projectIdentifier, name }: { projectIdentifier: string; name: string }) {
+export function EventNameCell({ projectSlug, name }: { projectSlug: string; name: string }) {
   return (
     <th scope="row" className={`${tableClasses.td} font-normal`}>
-      <Link to={explorerHref(projectIdentifier, name)} className="font-medium text-link underline-offset-4 hover:underline">
+      <Link to={explorerHref(projectSlug, name)} className="font-medium text-link underline-offset-4 hover:underline">
         {name}
       </Link>
     </th>

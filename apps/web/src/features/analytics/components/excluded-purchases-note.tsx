@@ -12,9 +12,9 @@ import { formatMoney } from '../lib/format';
  * project settings' currency section. Nothing when every purchase counted.
  */
 export function ExcludedPurchasesNote({ excluded, className }: { excluded: ExcludedPurchases; className?: string }) {
-  const { projectId = '' } = useParams();
+  const { projectSlug = '' } = useParams();
   if (excluded.length === 0) return null;
-  const settings = `${projectPages.settings.getHref(projectId)}#${CURRENCY_SETTINGS_ANCHOR}`;
+  const settings = `${projectPages.settings.getHref(projectSlug)}#${CURRENCY_SETTINGS_ANCHOR}`;
   return (
     <div
       role="note"

@@ -10,11 +10,11 @@ import { ScrollTable, tableClasses } from './scroll-table';
  * list of the same view (the overview answer counts events only); '—' until it is there.
  */
 export function OverviewTopEvents({
-  projectIdentifier,
+  projectSlug,
   events,
   catalogue,
 }: {
-  projectIdentifier: string;
+  projectSlug: string;
   events: Overview['topEvents'];
   catalogue: EventCatalogue | undefined;
 }) {
@@ -39,7 +39,7 @@ export function OverviewTopEvents({
           <tbody className={tableClasses.body}>
             {events.map((event) => (
               <tr key={event.name}>
-                <EventNameCell projectIdentifier={projectIdentifier} name={event.name} />
+                <EventNameCell projectSlug={projectSlug} name={event.name} />
                 <td className={tableClasses.tdNumber}>{formatCount(event.count)}</td>
                 <td className={tableClasses.tdNumber}>{formatCount(usersOf(event.name))}</td>
               </tr>

@@ -103,7 +103,7 @@ function Explorer({ project }: { project: Project }) {
       />
     ) : empty ? (
       <AnalyticsEmpty
-        projectIdentifier={project.identifier}
+        projectSlug={project.identifier}
         range={view}
         filtered={hasFilters(view)}
         title="No matching events in this range"

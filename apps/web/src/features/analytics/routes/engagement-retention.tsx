@@ -50,7 +50,7 @@ function EngagementRetention({ project }: { project: Project }) {
     );
   }
   if (engagement.data.totals.sessions === 0 && !retention.isError && retention.data.cohorts.length === 0) {
-    return <AnalyticsEmpty projectIdentifier={project.identifier} range={view} filtered={hasFilters(view)} />;
+    return <AnalyticsEmpty projectSlug={project.identifier} range={view} filtered={hasFilters(view)} />;
   }
 
   return (

@@ -40,12 +40,12 @@ function CatalogueContent({ project }: { project: Project }) {
     return <LoadError message={getErrorMessage(catalogue.error, 'Failed to load the events')} onRetry={() => void catalogue.refetch()} />;
   }
   if (catalogue.data.events.length === 0 && !catalogue.isPlaceholderData) {
-    return <AnalyticsEmpty projectIdentifier={project.identifier} range={view} filtered={hasFilters(view)} />;
+    return <AnalyticsEmpty projectSlug={project.identifier} range={view} filtered={hasFilters(view)} />;
   }
   return (
     <div aria-busy={catalogue.isPlaceholderData} className="flex flex-col gap-2">
       <UpdatingNote updating={catalogue.isPlaceholderData} />
-      <EventCatalogueTable projectIdentifier={project.identifier} events={catalogue.data.events} />
+      <EventCatalogueTable projectSlug={project.identifier} events={catalogue.data.events} />
     </div>
   );
 }

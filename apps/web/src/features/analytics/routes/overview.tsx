@@ -47,7 +47,7 @@ function OverviewContent({ project }: { project: Project }) {
   }
   const data = overview.data;
   if (data.totalEvents === 0 && !overview.isPlaceholderData) {
-    return <AnalyticsEmpty projectIdentifier={project.identifier} range={data.range} filtered={hasFilters(view)} />;
+    return <AnalyticsEmpty projectSlug={project.identifier} range={data.range} filtered={hasFilters(view)} />;
   }
   return (
     <div aria-busy={overview.isPlaceholderData} className="flex flex-col gap-6">
@@ -55,7 +55,7 @@ function OverviewContent({ project }: { project: Project }) {
       <ExcludedPurchasesNote excluded={data.excludedPurchases} />
       <OverviewCards overview={data} />
       <PlayersChart overview={data} granularity={view.granularity} />
-      <OverviewTopEvents projectIdentifier={project.identifier} events={data.topEvents} catalogue={catalogue.data} />
+      <OverviewTopEvents projectSlug={project.identifier} events={data.topEvents} catalogue={catalogue.data} />
     </div>
   );
 }

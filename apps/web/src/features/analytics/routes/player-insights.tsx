@@ -45,7 +45,7 @@ function PlayersContent({ project }: { project: Project }) {
   }
   const { totals, series, breakdowns } = players.data;
   if (totals.activeUsers === 0 && !players.isPlaceholderData) {
-    return <AnalyticsEmpty projectIdentifier={project.identifier} range={view} filtered={hasFilters(view)} title="No players in this range" />;
+    return <AnalyticsEmpty projectSlug={project.identifier} range={view} filtered={hasFilters(view)} title="No players in this range" />;
   }
   const count = (value: number | null) => formatCount(value);
   return (

@@ -46,7 +46,7 @@ function RevenueContent({ project }: { project: Project }) {
   }
   const data = revenue.data;
   if (data.totals.activeUsers === 0 && !revenue.isPlaceholderData) {
-    return <AnalyticsEmpty projectIdentifier={project.identifier} range={view} filtered={hasFilters(view)} />;
+    return <AnalyticsEmpty projectSlug={project.identifier} range={view} filtered={hasFilters(view)} />;
   }
   const money = (value: number | null) => formatMoney(value, data.currency);
   const count = (value: number | null) => formatCount(value);

@@ -33,7 +33,7 @@ export function renderAnalyticsPage(
   const Layout = () => <Outlet context={context} />;
   const router = createMemoryRouter(
     [
-      { path: '/project/:projectId', Component: Layout, children: [{ path: page, Component: Page }] },
+      { path: '/project/:projectSlug', Component: Layout, children: [{ path: page, Component: Page }] },
       { path: '*', Component: ElsewherePage },
     ],
     { initialEntries: [`/project/${project?.identifier ?? 'dragon-quest-mobile'}/${page}${search}`] },

@@ -17,8 +17,11 @@ describe('the auth flow wrapper and /auth-validation', () => {
     const api = createMemoryAccountApi({ account: { firstName: null, lastName: null, name: null }, organisation: null });
     const { router } = renderRoute('/', signedIn(), api);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth-validation'));
+    const arrived = performance.now();
     expect(await screen.findByRole('heading', { name: 'Setting up your account...' }, { timeout: 3000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/create-org'), { timeout: 3000 });
+    // After the 1.5 s delay of docs/product/rules-and-messages.md#routing-rules (less waitFor's 50 ms polling).
+    expect(performance.now() - arrived).toBeGreaterThanOrEqual(1400);
     expect(api.calls).toEqual(['registerAccount', 'getOrganisationInfo']);
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QuotaBody, Usage } from '@questboard/shared/usage';
+import type { QuotaBody, Usage } from '@questboard/shared/billing';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';

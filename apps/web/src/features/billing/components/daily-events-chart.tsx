@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Usage } from '@questboard/shared/usage';
+import type { Usage } from '@questboard/shared/billing';
 
 import { SettingsSection } from '../../../components/layouts/settings-section';
 import { dailySummary, formatCount, formatDay, niceCeiling } from './usage-figures';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Usage } from '@questboard/shared/usage';
+import type { Usage } from '@questboard/shared/billing';
 
 import { SettingsSection } from '../../../components/layouts/settings-section';
 import { Badge } from '../../../components/ui/badge';

@@ -1,4 +1,4 @@
-import { QUOTA_MAX, quotaMessage } from '@questboard/shared/usage';
+import { QUOTA_MAX, quotaMessage } from '@questboard/shared/billing';
 import { describe, expect, it } from 'vitest';
 
 import { quotaFormSchema, quotaFromText, quotaToText } from './quota-form-schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quotaBodySchema } from '@questboard/shared/usage';
+import { quotaBodySchema } from '@questboard/shared/billing';
 
 /** What may be typed: digits, with spaces, commas or underscores between thousands. */
 const separators = /[\s,_]/gu;

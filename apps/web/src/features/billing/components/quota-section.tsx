@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import type { Usage } from '@questboard/shared/usage';
+import type { Usage } from '@questboard/shared/billing';
 
 import { SettingsSection } from '../../../components/layouts/settings-section';
 import { QuotaForm } from './quota-form';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Usage } from '@questboard/shared/usage';
+import type { Usage } from '@questboard/shared/billing';
 
 import { Card } from '../../../components/ui/card';
 import { formatBytes, formatCount } from './usage-figures';

@@ -23,7 +23,7 @@ afterEach(async () => {
 const renderAs = (role: Member['role'], overrides: Partial<typeof testOrganisation> = {}) =>
   renderPage(ProjectUsersRoute, {
     path: '/project/dragon-quest-mobile/users',
-    pattern: '/project/:projectId/users',
+    pattern: '/project/:projectSlug/users',
     auth: { organisation: { ...testOrganisation, role, ...overrides } },
   });
 const memberRows = async () => within(await screen.findByRole('list', { name: 'Members' })).getAllByRole('listitem');

@@ -3,7 +3,7 @@ import { Eraser } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import type { Project } from '@questboard/shared/projects';
-import { retentionOptions, type DataSettings } from '@questboard/shared/usage';
+import { retentionOptions, type DataSettings } from '@questboard/shared/project-data';
 
 import { SettingsSection } from '../../../components/layouts/settings-section';
 import { ErrorAlert } from '../../../components/ui/alert';

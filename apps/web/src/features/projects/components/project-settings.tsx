@@ -2,7 +2,7 @@ import { canDeleteProjects } from '@questboard/shared/projects';
 import type { Project } from '@questboard/shared/projects';
 
 import { useAuth } from '../../../lib/session/auth-context';
-import { canManageProjectData } from '@questboard/shared/usage';
+import { canManageProjectData } from '@questboard/shared/project-data';
 import { canManageCurrency } from '@questboard/shared/money';
 import { DeleteProject } from './delete-project';
 import { ProjectCurrencySettings } from './project-currency-settings';

@@ -19,23 +19,23 @@ import { ProjectSwitcher } from '../components/project-switcher';
 
 /** The project area: the project named in the address, its page navigation and the current page. */
 function ProjectLayout() {
-  const { projectId = '' } = useParams();
+  const { projectSlug = '' } = useParams();
   const { organizationData } = useAuth();
   const organisationId = organizationData?.id ?? '';
-  const project = useProject(organisationId, projectId);
+  const project = useProject(organisationId, projectSlug);
   const notFound = project.isError && isApiError(project.error, 404);
 
   // docs/product/rules-and-messages.md#errors: the toasts of a failed project load (notify drops a repeat within 5 s).
   useEffect(() => {
     if (!project.isError) return;
-    if (notFound) notify.error(projectNotFoundMessage(projectId));
+    if (notFound) notify.error(projectNotFoundMessage(projectSlug));
     else notify.error(PROJECT_LOAD_FAILED);
-  }, [project.isError, notFound, projectId]);
+  }, [project.isError, notFound, projectSlug]);
 
   // `?` anywhere in the project: its help page, at the keyboard shortcuts.
   const navigate = useNavigate();
   useKeyboardShortcut(keyboardShortcuts.help.key, () => {
-    void navigate(`${projectPages.helpSupport.getHref(projectId)}#${KEYBOARD_SHORTCUTS_SECTION_ID}`);
+    void navigate(`${projectPages.helpSupport.getHref(projectSlug)}#${KEYBOARD_SHORTCUTS_SECTION_ID}`);
   });
 
   if (notFound) {
@@ -44,7 +44,7 @@ function ProjectLayout() {
         <div className="mt-6 flex flex-col items-start gap-4">
           <SearchX aria-hidden="true" className="size-8 text-muted-foreground" />
           <p className="text-pretty text-muted-foreground">
-            There is no project &ldquo;{projectId}&rdquo; in your organisation. It may have been deleted, or the link is mistyped.
+            There is no project &ldquo;{projectSlug}&rdquo; in your organisation. It may have been deleted, or the link is mistyped.
           </p>
           <Link to={paths.home.getHref()} className={buttonClasses('primary')}>
             Back to projects
@@ -70,7 +70,7 @@ function ProjectLayout() {
       {/* Beside the page from md up, it stays in view below the sticky top bar (h-14) on long pages (issue 21). */}
       <aside className="flex flex-col gap-3 border-b p-2 md:sticky md:top-14 md:max-h-[calc(100dvh-3.5rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto md:border-b-0">
         {project.data && <ProjectSwitcher organisationId={organisationId} current={project.data} />}
-        <ProjectNav identifier={projectId} />
+        <ProjectNav projectSlug={projectSlug} />
       </aside>
       {/* The dividing line is the page's: the sticky sidebar is only as tall as its links. */}
       <div className="flex min-w-0 flex-1 flex-col md:border-l">

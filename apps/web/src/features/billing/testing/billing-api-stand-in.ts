@@ -1,10 +1,10 @@
 // The billing page's calls, kept in memory behind the real local test server (testing/
 // app-api-server.ts): the page's real HTTP client talks to it, and a test sends events to its
 // ingestion endpoint with a project's key the way a game does. It follows the server's contract
-// (apps/server/src/modules/usage, ingestion), not its storage.
+// (apps/server/src/modules/billing, ingestion), not its storage.
 import type { OrganisationRole } from '@questboard/shared/organisations';
 import type { Project } from '@questboard/shared/projects';
-import { canSetQuota, quotaBodySchema, utcMonth, type Usage } from '@questboard/shared/usage';
+import { canSetQuota, quotaBodySchema, utcMonth, type Usage } from '@questboard/shared/billing';
 
 import type { ReplyScript, ScriptedReply } from '../../../testing/http-test-server';
 
@@ -38,7 +38,7 @@ const error = (status: number, code: string, message: string): ScriptedReply => 
 const keyOf = (project: Project) => `qbk_${project.identifier.replace(/\W/gu, '')}${'A'.repeat(24)}`;
 
 /** A stateful stand-in for /core/orgs/usage, /core/orgs/quota, the keys and ingestion; `script` goes to server.script(). */
-export function createUsageApi(
+export function createBillingApi(
   projects: Project[],
   { role = 'owner', quota = null }: { role?: OrganisationRole; quota?: number | null } = {},
 ) {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectParamsSchema } from '@questboard/shared/projects';
-import { dataSettingsSchema, deletedEventsSchema, type DataSettings } from '@questboard/shared/usage';
+import { dataSettingsSchema, deletedEventsSchema, type DataSettings } from '@questboard/shared/project-data';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import { getEventRetention, setEventRetention } from '../projects/project-service';
-import type { QuotaTracker } from '../usage/quota-tracker';
+import type { QuotaTracker } from '../billing/quota-tracker';
 import type { EventStore } from './event-store';
 import { retentionCutoff } from './retention';
 

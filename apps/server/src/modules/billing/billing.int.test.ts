@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IngestKeyList, LatestEvents } from '@questboard/shared/developer';
-import type { Usage } from '@questboard/shared/usage';
+import type { Usage } from '@questboard/shared/billing';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
 import { addMember, core, signUpOwner } from '../../../test/organisation-helpers';

@@ -1,21 +1,7 @@
 import { z } from 'zod';
 
-// Issue 9: data retention and deleting a project's analytics data (settings page), usage and the
-// monthly event quota (billing page). Questboard is self-hosted: billing is usage, no payment.
-
-export const retentionOptions = [30, 90, 180, 365, 730] as const;
-export const retentionMessage = 'Retention must be one of 30, 90, 180, 365 or 730 days, or null to keep every event';
-
-export const dataSettingsSchema = z
-  .object({
-    eventRetentionDays: z
-      .union([z.literal(retentionOptions), z.null()], { error: retentionMessage })
-      .describe('events older than this many days are deleted and refused; null keeps them all'),
-  })
-  .meta({ id: 'DataSettings' });
-export type DataSettings = z.infer<typeof dataSettingsSchema>;
-
-export const deletedEventsSchema = z.object({ deletedEvents: z.number().int() }).meta({ id: 'DeletedEvents' });
+// The billing page (issue 9): usage and the monthly event quota. Questboard is self-hosted:
+// billing is usage, no payment.
 
 export const QUOTA_MAX = 2_000_000_000;
 export const quotaMessage = `The quota must be a whole number of events from 1 to ${QUOTA_MAX.toLocaleString('en')}, or empty for no limit`;
@@ -57,11 +43,6 @@ export function utcMonth(at: Date): { start: Date; next: Date } {
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   const next = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
   return { start, next };
-}
-
-/** Changing retention and deleting analytics data take data away: owners and admins (like deleting a project). */
-export function canManageProjectData(role: 'owner' | 'admin' | 'member'): boolean {
-  return role !== 'member';
 }
 
 /** The quota decides whether a studio's games may keep sending: owners only. */

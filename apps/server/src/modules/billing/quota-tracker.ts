@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { utcMonth } from '@questboard/shared/usage';
+import { utcMonth } from '@questboard/shared/billing';
 import type { Db } from '../../db/database';
-import { projects } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { EventStore } from '../events/event-store';
+import { billedProjects } from './billing-store';
 
 /**
  * Events each organisation received this UTC month, for the quota. Counted once from the store
@@ -37,7 +36,7 @@ export class QuotaTracker {
   }
 
   private async count(organisationId: string, monthStart: Date): Promise<number> {
-    const rows = await this.db.select({ id: projects.id }).from(projects).where(eq(projects.organisationId, organisationId));
+    const rows = await billedProjects(this.db, organisationId);
     const usages = await Promise.all(rows.map((row) => this.events.usage(row.id, { from: monthStart, monthStart })));
     return usages.reduce((sum, usage) => sum + usage.eventsThisMonth, 0);
   }
