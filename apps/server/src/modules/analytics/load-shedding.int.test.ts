@@ -11,7 +11,6 @@ import type { EventStore } from '../events/event-store';
 import { demoIngestKey } from '../ingestion/ingestion-api';
 import { QueryGate } from './analytics-gate';
 import { CachedMetrics } from './cached-metrics';
-import type { ProjectMetrics } from './project-metrics';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
