@@ -10,7 +10,9 @@ import { projectTable } from './event-table';
 // Rollups key users by a 64-bit hash of user_id (`uid`): counting and joining integers is about
 // twice as fast as strings; two ids of a game colliding is a chance of about 3 in 10^8 at 10^6
 // players (ADR 010). The names carry a version: a new layout builds new tables (r2, issue 21: revenue
-// moved out of the user days into purchases, kept per currency; the r1 tables are dropped).
+// moved out of the user days into purchases, kept per currency; r3, issue 20: the event names per
+// user and day, and their property keys with numeric sums, for the event list and the explorer;
+// the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -21,19 +23,26 @@ export interface RollupTables {
   users: string;
   activeDays: string;
   purchases: string;
+  nameDays: string;
+  nameProperties: string;
 }
 
-const LEGACY_ROLLUPS = ['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'];
+const LEGACY_ROLLUPS = [
+  ...['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'],
+  ...['_r2_user_days', '_r2_sessions', '_r2_users', '_r2_active_days', '_r2_purchases'],
+];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r2_user_days`,
-    sessions: `${events}_r2_sessions`,
-    users: `${events}_r2_users`,
-    activeDays: `${events}_r2_active_days`,
-    purchases: `${events}_r2_purchases`,
+    userDays: `${events}_r3_user_days`,
+    sessions: `${events}_r3_sessions`,
+    users: `${events}_r3_users`,
+    activeDays: `${events}_r3_active_days`,
+    purchases: `${events}_r3_purchases`,
+    nameDays: `${events}_r3_name_days`,
+    nameProperties: `${events}_r3_name_properties`,
   };
 }
 
@@ -48,6 +57,27 @@ function userDaysSelect(events: string, where: string): string {
   return `SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events,
       min(ts) AS first_ts, max(ts) AS last_ts
     FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/** A user's events of a day by name: the event list's counts and users, the explorer's per event. */
+function nameDaysSelect(events: string, where: string): string {
+  return `SELECT ts::DATE AS day, name, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events, max(ts) AS last_ts
+    FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/**
+ * The property keys sent with each event name a day, with the sum and count of their numeric
+ * values: the event list's keys and the explorer's sums and averages of a property, without reading
+ * the JSON of every event. A key is read through a JSON pointer, so any key text is safe.
+ */
+function namePropertiesSelect(events: string, where: string): string {
+  return `SELECT day, name, platform, country, app_version, key, sum(v)::DOUBLE AS total, count(v)::INTEGER AS numbers FROM (
+      SELECT ts::DATE AS day, name, platform, country, app_version, key,
+        CASE WHEN json_type(properties, pointer) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, pointer)::DOUBLE END AS v
+      FROM (SELECT *, '/' || replace(replace(key, '~', '~0'), '/', '~1') AS pointer
+        FROM (SELECT ts, name, platform, country, app_version, properties, unnest(json_keys(properties)) AS key
+          FROM ${events} WHERE properties IS NOT NULL AND (${where})))
+    ) GROUP BY ALL`;
 }
 
 /**
@@ -136,6 +166,8 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
       await connection.run(`CREATE OR REPLACE TABLE ${t.sessions} AS ${sessionsSelect(t.events, 'true', 'true')} ORDER BY day`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.users} AS ${usersSelect(t.userDays, 'true')}`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.purchases} AS ${purchasesSelect(t.events, 'true')} ORDER BY day`);
+      await connection.run(`CREATE OR REPLACE TABLE ${t.nameDays} AS ${nameDaysSelect(t.events, 'true')} ORDER BY day`);
+      await connection.run(`CREATE OR REPLACE TABLE ${t.nameProperties} AS ${namePropertiesSelect(t.events, 'true')} ORDER BY day`);
       for (const legacy of LEGACY_ROLLUPS) await connection.run(`DROP TABLE IF EXISTS ${t.events}${legacy}`);
       await connection.run(`CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`);
     } else {
@@ -160,6 +192,10 @@ async function refreshDays(connection: DuckDBConnection, t: RollupTables, days: 
   await connection.run(`INSERT INTO ${t.userDays} ${userDaysSelect(t.events, inDays)}`);
   await connection.run(`DELETE FROM ${t.purchases} WHERE day IN (${dayList})`);
   await connection.run(`INSERT INTO ${t.purchases} ${purchasesSelect(t.events, inDays)}`);
+  await connection.run(`DELETE FROM ${t.nameDays} WHERE day IN (${dayList})`);
+  await connection.run(`INSERT INTO ${t.nameDays} ${nameDaysSelect(t.events, inDays)}`);
+  await connection.run(`DELETE FROM ${t.nameProperties} WHERE day IN (${dayList})`);
+  await connection.run(`INSERT INTO ${t.nameProperties} ${namePropertiesSelect(t.events, inDays)}`);
   // The users whose days changed: those with new events. Only their sessions, install and active
   // days can have changed, so a live game's commit recomputes a few users, not a whole day's.
   await connection.run(
@@ -191,6 +227,8 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.users}`,
     `DROP TABLE IF EXISTS ${t.activeDays}`,
     `DROP TABLE IF EXISTS ${t.purchases}`,
+    `DROP TABLE IF EXISTS ${t.nameDays}`,
+    `DROP TABLE IF EXISTS ${t.nameProperties}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];
