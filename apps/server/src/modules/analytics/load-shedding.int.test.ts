@@ -124,7 +124,7 @@ describe.each(databaseTargets)('analytics load shedding on $name', (target) => {
     expect(refused.headers['retry-after']).toBe('2');
     expect(refused.json()).toEqual({
       code: 'SERVICE_UNAVAILABLE',
-      message: 'Analytics are busy right now. Nothing was changed; please try again in a few seconds.',
+      message: 'Analytics are busy right now. Please try again in a few seconds.',
     });
 
     // Neither the project list, the health check nor ingestion waits for the analytics.

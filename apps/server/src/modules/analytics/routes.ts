@@ -31,7 +31,7 @@ import { projectMoney } from '../money/currency-service';
 import { incompleteBuckets } from './buckets';
 import { AnalyticsBusyError } from './analytics-gate';
 
-const busyMessage = 'Analytics are busy right now. Nothing was changed; please try again in a few seconds.';
+const busyMessage = 'Analytics are busy right now. Please try again in a few seconds.';
 
 /** Beyond the analytics queue (issue 20): 503 with Retry-After, in the body of every outage (ADR 012). */
 async function shed<T>(answer: Promise<T>): Promise<T> {
