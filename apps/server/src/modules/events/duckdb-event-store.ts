@@ -79,8 +79,9 @@ class DuckDbEventStore implements EventStore {
     this.writing = new EventWriter(lane, maxQueuedEvents, maxEventsPerCommit);
     this.deleting = new EventDeleter(lane);
     this.reading = new EventReader(instance, lane.tables);
-    this.metrics = new CachedMetrics(new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId)), {
-      version: (projectId) => lane.version(projectId),
+    const version = (projectId: string) => lane.version(projectId);
+    this.metrics = new CachedMetrics(new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId), version), {
+      version,
       gate: new QueryGate(options.analyticsLimits),
       maxAnswers: options.maxCachedAnswers,
     });
