@@ -1,5 +1,5 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest` or `-- analytics` runs one.
+// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics` or `-- load` runs one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -73,3 +73,18 @@ if (!only || only === 'analytics') {
   write('analytics', result);
 }
 
+
+if (!only || only === 'load') {
+  const { runLoadBench } = await import('../bench/load.bench.ts');
+  const result = await runLoadBench();
+  console.log(
+    `\nLoad: ${result.clients} keep-alive clients for ${result.seconds} s on ${result.database}, a third each on the project list, the overview (${result.events.toLocaleString('en')} events) and ingestion (milliseconds; a 503 with Retry-After is load shedding, not an error)\n`,
+  );
+  console.log(`The first three overviews after the start (building the rollups) took ${result.rollupBuildMs} ms.\n`);
+  table(
+    ['kind', 'requests', 'per s', '503 shed', 'errors', 'p50', 'p95', 'p99', 'max', 'p99 target'],
+    result.results.map((r) => [r.kind, r.requests, r.perSecond, r.shed503, r.errors, r.p50, r.p95, r.p99, r.max, r.errors === 0 && r.p99 < r.targetP99Ms ? `met (< ${r.targetP99Ms})` : `MISSED (< ${r.targetP99Ms})`].map(String)),
+  );
+  for (const r of result.results) if (r.errorSample) console.log(`${r.kind}: first error ${r.errorSample}`);
+  write('load', result);
+}

@@ -19,6 +19,8 @@ import {
   retentionSchema,
   revenueSchema,
 } from '@questboard/shared/analytics';
+import { apiErrorSchema } from '@questboard/shared/api-error';
+import { apiErrorCodes } from '@questboard/shared/error-codes';
 import { projectParamsSchema } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-error';
@@ -27,6 +29,19 @@ import { anyMember, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { projectMoney } from '../currency/currency-service';
 import { incompleteBuckets } from './buckets';
+import { AnalyticsBusyError } from './analytics-gate';
+
+const busyMessage = 'Analytics are busy right now. Please try again in a few seconds.';
+
+/** Beyond the analytics queue (issue 20): 503 with Retry-After, in the body of every outage (ADR 012). */
+async function shed<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof AnalyticsBusyError)) throw error;
+    throw new HttpError(503, apiErrorCodes.unavailable, busyMessage, { 'retry-after': String(error.retryAfterSeconds) });
+  }
+}
 
 const security = [{ bearerAuth: [] }];
 const tags = ['analytics'];
@@ -41,7 +56,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   /** A series answer with its incomplete buckets, from the view and the clock alone (any store). */
   const marked = async <T extends object>(query: Parameters<typeof incompleteBuckets>[0], answer: Promise<T>) => {
     const incomplete = incompleteBuckets(query, today());
-    return { ...(await answer), incomplete };
+    return { ...(await shed(answer)), incomplete };
   };
   /** The project with its reporting currency and rates (ADR 011). */
   const withMoney = async (request: FastifyRequest) => {
@@ -51,7 +66,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
 
   const options = <Q extends z.ZodType, R extends z.ZodType>(summary: string, querystring: Q, response: R) => ({
     config: { projectRole: anyMember },
-    schema: { tags, summary, security, params: projectParamsSchema, querystring, response: { 200: response } },
+    schema: { tags, summary, security, params: projectParamsSchema, querystring, response: { 200: response, 503: apiErrorSchema } },
   });
   const base = '/core/projects/:id/analytics';
 
@@ -79,7 +94,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/retention`,
     options('Cohort retention D0 to D30 (classic or rolling) and the retention curve', retentionQuerySchema, retentionSchema),
-    async (request) => events.metrics.retention(projectOf(request).id, request.query, today()),
+    async (request) => shed(events.metrics.retention(projectOf(request).id, request.query, today())),
   );
   app.get(
     `${base}/engagement`,
@@ -97,23 +112,23 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   app.get(
     `${base}/events`,
     options('Every event name of the range with counts, users, last seen and property keys', analyticsQuerySchema, eventCatalogueSchema),
-    async (request) => events.metrics.eventCatalogue(projectOf(request).id, request.query),
+    async (request) => shed(events.metrics.eventCatalogue(projectOf(request).id, request.query)),
   );
   app.get(
     `${base}/filters`,
     options('The platforms, countries and app versions seen in the range', analyticsQuerySchema, filterOptionsSchema),
-    async (request) => events.metrics.filterOptions(projectOf(request).id, request.query),
+    async (request) => shed(events.metrics.filterOptions(projectOf(request).id, request.query)),
   );
 
   app.get(
     '/core/projects/:id/analytics/players/:userId',
     {
       config: { projectRole: anyMember },
-      schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema } },
+      schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema, 503: apiErrorSchema } },
     },
     async (request) => {
       const { projectId, money } = await withMoney(request);
-      const player = await events.metrics.player(projectId, request.params.userId, money);
+      const player = await shed(events.metrics.player(projectId, request.params.userId, money));
       if (!player) throw new HttpError(404, analyticsErrorCodes.playerNotFound, analyticsMessages.playerNotFound);
       return player;
     },

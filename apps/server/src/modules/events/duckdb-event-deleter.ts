@@ -11,6 +11,11 @@ export class EventDeleter {
     this.writer = lane.writer;
   }
 
+  /** A change to the project's events, after the write in progress; its analytics answers are stale once it ends. */
+  private changing<T>(projectId: string, work: () => Promise<T>): Promise<T> {
+    return this.lane.serialised(() => work().finally(() => this.lane.changed(projectId)));
+  }
+
   deleteDemo(projectId: string): Promise<number> {
     return this.deleteWhere(projectId, 'demo');
   }
@@ -26,7 +31,7 @@ export class EventDeleter {
    */
   private deleteWhere(projectId: string, condition: string): Promise<number> {
     const table = projectTable(projectId);
-    return this.lane.serialised(async () => {
+    return this.changing(projectId, async () => {
       if (!this.lane.tables.has(table)) return 0;
       const counts = await this.writer.runAndReadAll(`SELECT count(*)::DOUBLE, (count(*) FILTER (WHERE ${condition}))::DOUBLE FROM ${table}`);
       const [total, doomed] = counts.getRowsJS()[0] as [number, number];
@@ -58,7 +63,7 @@ export class EventDeleter {
 
   deleteBefore(projectId: string, cutoff: Date): Promise<number> {
     const table = projectTable(projectId);
-    return this.lane.serialised(async () => {
+    return this.changing(projectId, async () => {
       if (!this.lane.tables.has(table)) return 0;
       return this.deleteRows(projectId, 'ts < epoch_ms($1::BIGINT)', [cutoff.getTime()]);
     });
@@ -87,7 +92,7 @@ export class EventDeleter {
 
   deleteProject(projectId: string): Promise<void> {
     const table = projectTable(projectId);
-    return this.lane.serialised(async () => {
+    return this.changing(projectId, async () => {
       this.lane.tables.delete(table);
       await this.writer.run(`DROP TABLE IF EXISTS ${table}`);
       for (const sql of dropRollupsSql(projectId)) await this.writer.run(sql);

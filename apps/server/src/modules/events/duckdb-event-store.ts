@@ -4,6 +4,9 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
 import type { EventStore, NewEvent, ProjectUsage, UsageWindow } from './event-store';
+import type { ProjectMetrics } from '../analytics/project-metrics';
+import { CachedMetrics } from '../analytics/cached-metrics';
+import { QueryGate, type GateLimits } from '../analytics/analytics-gate';
 import { DuckDbMetrics } from './duckdb-metrics';
 import { rollupBookkeepingSql } from './duckdb-rollups';
 import { stagingTableSql } from './duckdb-staging';
@@ -21,6 +24,10 @@ export interface DuckDbEventStoreOptions {
   /** Events written in one transaction at most (group commit). */
   maxEventsPerCommit?: number;
   threads?: number;
+  /** Analytics computations at once and waiting (issue 20); defaults in analytics-gate.ts. */
+  analyticsLimits?: GateLimits;
+  /** Analytics answers kept until the project's events change; 0 keeps none (the bench measures queries). */
+  maxCachedAnswers?: number;
 }
 
 /** Less free space than this under the store, and it is not ready: the next batch would not fit. */
@@ -49,6 +56,7 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
     new WriterLane(writer, tables, lastSeq),
     options.maxQueuedEvents ?? 200_000,
     options.maxEventsPerCommit ?? 50_000,
+    options,
   );
 }
 
@@ -58,7 +66,7 @@ class DuckDbEventStore implements EventStore {
   private readonly writing: EventWriter;
   private readonly deleting: EventDeleter;
   private readonly reading: EventReader;
-  readonly metrics: DuckDbMetrics;
+  readonly metrics: ProjectMetrics;
 
   constructor(
     private readonly file: string,
@@ -66,11 +74,17 @@ class DuckDbEventStore implements EventStore {
     private readonly lane: WriterLane,
     maxQueuedEvents: number,
     maxEventsPerCommit: number,
+    options: DuckDbEventStoreOptions,
   ) {
     this.writing = new EventWriter(lane, maxQueuedEvents, maxEventsPerCommit);
     this.deleting = new EventDeleter(lane);
     this.reading = new EventReader(instance, lane.tables);
-    this.metrics = new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId));
+    const version = (projectId: string) => lane.version(projectId);
+    this.metrics = new CachedMetrics(new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId), version), {
+      version,
+      gate: new QueryGate(options.analyticsLimits),
+      maxAnswers: options.maxCachedAnswers,
+    });
   }
 
   append(projectId: string, events: readonly NewEvent[]): Promise<void> {

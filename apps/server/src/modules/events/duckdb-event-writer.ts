@@ -82,7 +82,8 @@ export class EventWriter {
       // A transaction per project: its writes are answered as soon as it commits.
       for (const [projectId, writes] of byProject) {
         try {
-          await this.lane.serialised(() => this.commit(projectId, writes));
+          // The analytics answers of the project are stale from here, before anyone is answered.
+          await this.lane.serialised(() => this.commit(projectId, writes)).finally(() => this.lane.changed(projectId));
           this.storageFull = undefined;
           for (const write of writes) write.resolve();
         } catch (error) {

@@ -35,10 +35,14 @@ import { refreshRollups, rollupTables } from './duckdb-rollups';
 
 export class DuckDbMetrics implements ProjectMetrics {
   private readonly refreshing = new Map<string, Promise<void>>();
+  /** Per project, the data version when the last refresh that succeeded began. */
+  private readonly refreshedAt = new Map<string, number>();
 
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly ensureTable: (projectId: string) => Promise<void>,
+    /** The project's data version (ADR 015): bumped after every committed change to its events. */
+    private readonly version: (projectId: string) => number,
   ) {}
 
   /** A connection on up-to-date rollups of the project. */
@@ -55,14 +59,21 @@ export class DuckDbMetrics implements ProjectMetrics {
   }
 
   private async refresh(projectId: string, connection: DuckDBConnection) {
+    // The changes this query must see: those committed before it began. A refresh that began at
+    // this version or later took them all in, so queries arriving while events stream in share one
+    // refresh instead of each running its own (issue 20).
+    const needed = this.version(projectId);
     // One refresh per project at a time: a query arriving during one waits, then looks again.
     for (let pending = this.refreshing.get(projectId); pending; pending = this.refreshing.get(projectId)) {
       await pending.catch(() => undefined);
     }
+    if ((this.refreshedAt.get(projectId) ?? -1) >= needed) return;
+    const began = this.version(projectId);
     const refresh = refreshRollups(connection, projectId);
     this.refreshing.set(projectId, refresh);
     try {
       await refresh;
+      this.refreshedAt.set(projectId, Math.max(began, this.refreshedAt.get(projectId) ?? -1));
     } finally {
       this.refreshing.delete(projectId);
     }

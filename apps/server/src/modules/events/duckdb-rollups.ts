@@ -10,7 +10,9 @@ import { projectTable } from './event-table';
 // Rollups key users by a 64-bit hash of user_id (`uid`): counting and joining integers is about
 // twice as fast as strings; two ids of a game colliding is a chance of about 3 in 10^8 at 10^6
 // players (ADR 010). The names carry a version: a new layout builds new tables (r2, issue 21: revenue
-// moved out of the user days into purchases, kept per currency; the r1 tables are dropped).
+// moved out of the user days into purchases, kept per currency; r3, issue 20: the event names per
+// user and day, and their property keys with numeric sums, for the event list and the explorer;
+// the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -21,19 +23,26 @@ export interface RollupTables {
   users: string;
   activeDays: string;
   purchases: string;
+  nameDays: string;
+  nameProperties: string;
 }
 
-const LEGACY_ROLLUPS = ['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'];
+const LEGACY_ROLLUPS = [
+  ...['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'],
+  ...['_r2_user_days', '_r2_sessions', '_r2_users', '_r2_active_days', '_r2_purchases'],
+];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r2_user_days`,
-    sessions: `${events}_r2_sessions`,
-    users: `${events}_r2_users`,
-    activeDays: `${events}_r2_active_days`,
-    purchases: `${events}_r2_purchases`,
+    userDays: `${events}_r3_user_days`,
+    sessions: `${events}_r3_sessions`,
+    users: `${events}_r3_users`,
+    activeDays: `${events}_r3_active_days`,
+    purchases: `${events}_r3_purchases`,
+    nameDays: `${events}_r3_name_days`,
+    nameProperties: `${events}_r3_name_properties`,
   };
 }
 
@@ -48,6 +57,27 @@ function userDaysSelect(events: string, where: string): string {
   return `SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events,
       min(ts) AS first_ts, max(ts) AS last_ts
     FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/** A user's events of a day by name: the event list's counts and users, the explorer's per event. */
+function nameDaysSelect(events: string, where: string): string {
+  return `SELECT ts::DATE AS day, name, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events, max(ts) AS last_ts
+    FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/**
+ * The property keys sent with each event name a day, with the sum and count of their numeric
+ * values: the event list's keys and the explorer's sums and averages of a property, without reading
+ * the JSON of every event. A key is read through a JSON pointer, so any key text is safe.
+ */
+function namePropertiesSelect(events: string, where: string): string {
+  return `SELECT day, name, platform, country, app_version, key, sum(v)::DOUBLE AS total, count(v)::INTEGER AS numbers FROM (
+      SELECT ts::DATE AS day, name, platform, country, app_version, key,
+        CASE WHEN json_type(properties, pointer) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, pointer)::DOUBLE END AS v
+      FROM (SELECT *, '/' || replace(replace(key, '~', '~0'), '/', '~1') AS pointer
+        FROM (SELECT ts, name, platform, country, app_version, properties, unnest(json_keys(properties)) AS key
+          FROM ${events} WHERE properties IS NOT NULL AND (${where})))
+    ) GROUP BY ALL`;
 }
 
 /**
@@ -131,38 +161,53 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
       await connection.run('COMMIT');
       return;
     }
+    // Each path's statements go to DuckDB in one call: a busy event loop then delays the refresh
+    // once, not once a statement (issue 20).
+    // The marks taken in are deleted in the same transaction (the project id was checked by rollupTables).
+    const done = [`DELETE FROM rollup_dirty WHERE project = '${projectId}'`, 'COMMIT'];
     if (!present || dirty.some((row) => row.day === null)) {
-      await connection.run(`CREATE OR REPLACE TABLE ${t.userDays} AS ${userDaysSelect(t.events, 'true')} ORDER BY day`);
-      await connection.run(`CREATE OR REPLACE TABLE ${t.sessions} AS ${sessionsSelect(t.events, 'true', 'true')} ORDER BY day`);
-      await connection.run(`CREATE OR REPLACE TABLE ${t.users} AS ${usersSelect(t.userDays, 'true')}`);
-      await connection.run(`CREATE OR REPLACE TABLE ${t.purchases} AS ${purchasesSelect(t.events, 'true')} ORDER BY day`);
-      for (const legacy of LEGACY_ROLLUPS) await connection.run(`DROP TABLE IF EXISTS ${t.events}${legacy}`);
-      await connection.run(`CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`);
+      await connection.run(
+        [
+          `CREATE OR REPLACE TABLE ${t.userDays} AS ${userDaysSelect(t.events, 'true')} ORDER BY day`,
+          `CREATE OR REPLACE TABLE ${t.sessions} AS ${sessionsSelect(t.events, 'true', 'true')} ORDER BY day`,
+          `CREATE OR REPLACE TABLE ${t.users} AS ${usersSelect(t.userDays, 'true')}`,
+          `CREATE OR REPLACE TABLE ${t.purchases} AS ${purchasesSelect(t.events, 'true')} ORDER BY day`,
+          `CREATE OR REPLACE TABLE ${t.nameDays} AS ${nameDaysSelect(t.events, 'true')} ORDER BY day`,
+          `CREATE OR REPLACE TABLE ${t.nameProperties} AS ${namePropertiesSelect(t.events, 'true')} ORDER BY day`,
+          ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
+          `CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`,
+          ...done,
+        ].join(';\n'),
+      );
     } else {
-      await refreshDays(connection, t, dirty.map((row) => String(row.day)));
+      await connection.run([...refreshDaysSql(t, dirty.map((row) => String(row.day))), ...done].join(';\n'));
     }
-    await connection.run(`DELETE FROM rollup_dirty WHERE project = $1`, [projectId]);
-    await connection.run('COMMIT');
   } catch (error) {
     await connection.run('ROLLBACK').catch(() => undefined);
     throw error;
   }
 }
 
-async function refreshDays(connection: DuckDBConnection, t: RollupTables, days: string[]) {
+/** The statements that recompute the given days of the rollups (and the sessions, installs and active days of their users). */
+function refreshDaysSql(t: RollupTables, days: string[]): string[] {
   const dayList = days.map((day) => `DATE '${day}'`).join(', ');
   const first = days[0];
   const last = days[days.length - 1];
   // Only the touched days' events: the time bounds let DuckDB skip other row groups.
   const inDays = `ts >= DATE '${first}' AND ts < DATE '${last}' + 1 AND ts::DATE IN (${dayList})`;
-  await connection.run(`CREATE OR REPLACE TEMP TABLE rollup_before AS SELECT * FROM ${t.userDays} WHERE day IN (${dayList})`);
-  await connection.run(`DELETE FROM ${t.userDays} WHERE day IN (${dayList})`);
-  await connection.run(`INSERT INTO ${t.userDays} ${userDaysSelect(t.events, inDays)}`);
-  await connection.run(`DELETE FROM ${t.purchases} WHERE day IN (${dayList})`);
-  await connection.run(`INSERT INTO ${t.purchases} ${purchasesSelect(t.events, inDays)}`);
+  const sql: string[] = [];
+  sql.push(`CREATE OR REPLACE TEMP TABLE rollup_before AS SELECT * FROM ${t.userDays} WHERE day IN (${dayList})`);
+  sql.push(`DELETE FROM ${t.userDays} WHERE day IN (${dayList})`);
+  sql.push(`INSERT INTO ${t.userDays} ${userDaysSelect(t.events, inDays)}`);
+  sql.push(`DELETE FROM ${t.purchases} WHERE day IN (${dayList})`);
+  sql.push(`INSERT INTO ${t.purchases} ${purchasesSelect(t.events, inDays)}`);
+  sql.push(`DELETE FROM ${t.nameDays} WHERE day IN (${dayList})`);
+  sql.push(`INSERT INTO ${t.nameDays} ${nameDaysSelect(t.events, inDays)}`);
+  sql.push(`DELETE FROM ${t.nameProperties} WHERE day IN (${dayList})`);
+  sql.push(`INSERT INTO ${t.nameProperties} ${namePropertiesSelect(t.events, inDays)}`);
   // The users whose days changed: those with new events. Only their sessions, install and active
   // days can have changed, so a live game's commit recomputes a few users, not a whole day's.
-  await connection.run(
+  sql.push(
     `CREATE OR REPLACE TEMP TABLE rollup_changed AS SELECT DISTINCT uid FROM (
        (SELECT * FROM ${t.userDays} WHERE day IN (${dayList}) EXCEPT ALL SELECT * FROM rollup_before)
        UNION ALL (SELECT * FROM rollup_before EXCEPT ALL SELECT * FROM ${t.userDays} WHERE day IN (${dayList})))`,
@@ -171,15 +216,16 @@ async function refreshDays(connection: DuckDBConnection, t: RollupTables, days: 
   // A new event can start, join or merge the sessions of its own day and the days either side.
   const near = `(SELECT DISTINCT unnest([d - 1, d, d + 1]) FROM (SELECT unnest([${dayList}]) AS d))`;
   const window = `ts >= DATE '${first}' - 2 AND ts < DATE '${last}' + 3 AND hash(user_id) IN (SELECT uid FROM rollup_changed)`;
-  await connection.run(`DELETE FROM ${t.sessions} WHERE day IN ${near} AND ${changed}`);
-  await connection.run(`INSERT INTO ${t.sessions} ${sessionsSelect(t.events, window, `start_ts::DATE IN ${near}`)}`);
+  sql.push(`DELETE FROM ${t.sessions} WHERE day IN ${near} AND ${changed}`);
+  sql.push(`INSERT INTO ${t.sessions} ${sessionsSelect(t.events, window, `start_ts::DATE IN ${near}`)}`);
   // Their install may have moved earlier, and their active days changed.
-  await connection.run(`DELETE FROM ${t.users} WHERE ${changed}`);
-  await connection.run(`INSERT INTO ${t.users} ${usersSelect(t.userDays, changed)}`);
-  await connection.run(`DELETE FROM ${t.activeDays} WHERE ${changed}`);
-  await connection.run(`INSERT INTO ${t.activeDays} ${activeDaysSelect(t.userDays, t.users, changed)}`);
-  await connection.run('DROP TABLE rollup_before');
-  await connection.run('DROP TABLE rollup_changed');
+  sql.push(`DELETE FROM ${t.users} WHERE ${changed}`);
+  sql.push(`INSERT INTO ${t.users} ${usersSelect(t.userDays, changed)}`);
+  sql.push(`DELETE FROM ${t.activeDays} WHERE ${changed}`);
+  sql.push(`INSERT INTO ${t.activeDays} ${activeDaysSelect(t.userDays, t.users, changed)}`);
+  sql.push('DROP TABLE rollup_before');
+  sql.push('DROP TABLE rollup_changed');
+  return sql;
 }
 
 /** Drops the project's rollups and bookkeeping (the project is being deleted). */
@@ -191,6 +237,8 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.users}`,
     `DROP TABLE IF EXISTS ${t.activeDays}`,
     `DROP TABLE IF EXISTS ${t.purchases}`,
+    `DROP TABLE IF EXISTS ${t.nameDays}`,
+    `DROP TABLE IF EXISTS ${t.nameProperties}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];

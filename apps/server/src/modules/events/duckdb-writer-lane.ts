@@ -8,6 +8,8 @@ import { eventColumnsSql, projectTable } from './event-table';
 export class WriterLane {
   /** Deletes and table creation wait for the write in progress; writes wait for them. */
   private exclusive: Promise<unknown> = Promise.resolve();
+  /** Per project, how many changes to its events were made: the analytics answer cache's key. */
+  private readonly versions = new Map<string, number>();
 
   constructor(
     readonly writer: DuckDBConnection,
@@ -16,6 +18,19 @@ export class WriterLane {
     /** The last rollup_dirty number given out: each commit's marks carry their own (for diagnosis). */
     public dirtySeq: number,
   ) {}
+
+  /** A number that differs after every change to the project's events (in this process). */
+  version(projectId: string): number {
+    return this.versions.get(projectId) ?? 0;
+  }
+
+  /**
+   * Called once a change to the project's events has committed (or failed: a spare bump only costs
+   * a cache miss), before its caller is answered, so the next read computes afresh.
+   */
+  changed(projectId: string) {
+    this.versions.set(projectId, this.version(projectId) + 1);
+  }
 
   serialised<T>(work: () => Promise<T>): Promise<T> {
     const result = this.exclusive.then(work, work);

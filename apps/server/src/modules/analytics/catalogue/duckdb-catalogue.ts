@@ -1,18 +1,23 @@
 import type { AnalyticsQuery, EventCatalogue } from '@questboard/shared/analytics';
-import { eventRangeSql, filterSql, iso, num, Params, type DuckDbQuery } from '../duckdb-sql';
+import { filterSql, iso, num, Params, rangeSql, type DuckDbQuery } from '../duckdb-sql';
 
 const PROPERTY_KEYS = 50;
 
+/**
+ * Every event name of the view from the rollups (issue 20): counts, users and the last event from
+ * the names per user and day, the keys from the names' property keys; no event's JSON is read.
+ */
 export async function duckDbCatalogue(q: DuckDbQuery, view: AnalyticsQuery): Promise<EventCatalogue> {
   const params = new Params();
-  const where = `${eventRangeSql(view)} AND ${filterSql(params, view)}`;
+  const where = `${rangeSql(view)} AND ${filterSql(params, view)}`;
   const rows = await q.rows(
     `WITH names AS (
-       SELECT name, count(*)::DOUBLE AS count, count(DISTINCT user_id)::DOUBLE AS users, epoch_ms(max(ts))::DOUBLE AS last
-       FROM ${q.t.events} WHERE ${where} GROUP BY name
+       SELECT name, sum(events)::DOUBLE AS count, count(*)::DOUBLE AS users, epoch_ms(max(last_ts))::DOUBLE AS last FROM (
+         SELECT name, uid, sum(events) AS events, max(last_ts) AS last_ts FROM ${q.t.nameDays} WHERE ${where} GROUP BY name, uid
+       ) GROUP BY name
      ), keys AS (
        SELECT name, list(key ORDER BY key)[1:${PROPERTY_KEYS}] AS keys FROM (
-         SELECT DISTINCT name, unnest(json_keys(properties)) AS key FROM ${q.t.events} WHERE ${where} AND properties IS NOT NULL
+         SELECT DISTINCT name, key FROM ${q.t.nameProperties} WHERE ${where}
        ) GROUP BY name
      )
      SELECT n.*, k.keys FROM names n LEFT JOIN keys k USING (name) ORDER BY count DESC, name`,

@@ -13,7 +13,9 @@ export async function duckDbExplore(q: DuckDbQuery, query: ExploreQuery, money: 
     // exactly that (events per user, day and attributes), ten times fewer rows than the events.
     query.event === null && (query.measure === 'count' || query.measure === 'users') && query.breakdown !== 'name'
       ? await exploreUserDays(q, query, key)
-      : await exploreEvents(q, query, key, money);
+      : query.property === REVENUE_PROPERTY
+        ? await exploreEvents(q, query, key, money)
+        : await exploreNames(q, query, key);
   const totals = rows.filter((row) => row.b === null).sort((a, b) => num(b.events) - num(a.events) || compareKeys(text(a.k), text(b.k)));
   const shown = totals.slice(0, EXPLORE_MAX_SERIES);
   const rest = totals.slice(EXPLORE_MAX_SERIES);
@@ -43,23 +45,52 @@ export async function duckDbExplore(q: DuckDbQuery, query: ExploreQuery, money: 
   };
 }
 
-/** Explorer cells (b, k, value, events) and per-key totals (b NULL) from the events. */
+/**
+ * Explorer cells (b, k, value, events) and per-key totals (b NULL) from the rollups of event names
+ * (issue 20): counts and users from the names per user and day, a property's sum or average from
+ * the sums and counts of its numeric values per name and day.
+ */
+function exploreNames(q: DuckDbQuery, query: ExploreQuery, key: string): Promise<Row[]> {
+  const params = new Params();
+  const conditions = [rangeSql(query), filterSql(params, query)];
+  if (query.event !== null) conditions.push(`name = ${params.add(query.event)}`);
+  const where = conditions.join(' AND ');
+  const bucket = bucketSql('day', query.granularity, query.from);
+  if (query.measure === 'count' || query.measure === 'users' || query.property === null) {
+    const measure = query.measure === 'users' ? 'count(DISTINCT uid)' : query.measure === 'count' ? 'sum(events)' : 'NULL';
+    return q.rows(
+      `SELECT ${bucket} AS b, ${key} AS k, (${measure})::DOUBLE AS value, sum(events)::DOUBLE AS events
+       FROM ${q.t.nameDays} WHERE ${where} GROUP BY GROUPING SETS ((b, k), (k))`,
+      params,
+    );
+  }
+  const property = params.add(query.property);
+  // Every cell with events has a row (its value NULL when none had a number), as from the events.
+  // A sum of no numbers is 0 and an average of none unknown, as in the reference implementation.
+  const value = query.measure === 'sum' ? 'coalesce(p.total, 0)' : 'p.total / nullif(p.numbers, 0)';
+  return q.rows(
+    `WITH e AS (
+       SELECT ${bucket} AS b, ${key} AS k, sum(events)::DOUBLE AS events FROM ${q.t.nameDays} WHERE ${where} GROUP BY GROUPING SETS ((b, k), (k))
+     ), p AS (
+       SELECT ${bucket} AS b, ${key} AS k, sum(total) AS total, sum(numbers) AS numbers
+       FROM ${q.t.nameProperties} WHERE ${where} AND key = ${property} GROUP BY GROUPING SETS ((b, k), (k))
+     )
+     SELECT e.b, e.k, (${value})::DOUBLE AS value, e.events
+     FROM e LEFT JOIN p ON e.b IS NOT DISTINCT FROM p.b AND e.k IS NOT DISTINCT FROM p.k`,
+    params,
+  );
+}
+
+/** The same for revenue, from the events: each purchase above 0 converted to the reporting currency. */
 function exploreEvents(q: DuckDbQuery, query: ExploreQuery, key: string, money: ProjectMoney): Promise<Row[]> {
   const params = new Params();
   const conditions = [eventRangeSql(query), filterSql(params, query)];
   if (query.event !== null) conditions.push(`name = ${params.add(query.event)}`);
-  let value = 'NULL';
-  let source = q.t.events;
-  if (query.property === REVENUE_PROPERTY) {
-    // A purchase above 0 converted to the reporting currency; without a rate it has no value.
-    source = `(SELECT e.*, r.rate AS rate_ FROM ${q.t.events} e LEFT JOIN ${ratesSql(params, money)} r
-      ON r.currency = e.currency AND e.revenue_amount > 0)`;
-    value = 'revenue_amount * rate_';
-  } else if (query.property !== null) {
-    const path = params.add(`$."${query.property}"`);
-    value = `CASE WHEN json_type(properties, ${path}) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, ${path})::DOUBLE END`;
-  }
-  const measure = { count: 'count(*)', users: 'count(DISTINCT user_id)', sum: 'sum(v)', average: 'avg(v)' }[query.measure];
+  // Without a rate a purchase has no value.
+  const source = `(SELECT e.*, r.rate AS rate_ FROM ${q.t.events} e LEFT JOIN ${ratesSql(params, money)} r
+    ON r.currency = e.currency AND e.revenue_amount > 0)`;
+  const value = 'revenue_amount * rate_';
+  const measure = { count: 'count(*)', users: 'count(DISTINCT user_id)', sum: 'coalesce(sum(v), 0)', average: 'avg(v)' }[query.measure];
   return q.rows(
     `SELECT ${bucketSql('ts::DATE', query.granularity, query.from)} AS b, ${key} AS k, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
      FROM (SELECT *, ${value} AS v FROM ${source} WHERE ${conditions.join(' AND ')})
