@@ -41,7 +41,7 @@ export class DuckDbMetrics implements ProjectMetrics {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly ensureTable: (projectId: string) => Promise<void>,
-    /** The project's data version (ADR 015): bumped after every committed change to its events. */
+    /** The project's data version (ADR 016): bumped after every committed change to its events. */
     private readonly version: (projectId: string) => number,
   ) {}
 
