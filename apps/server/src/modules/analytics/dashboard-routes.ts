@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chartOrderBodySchema, chartParamsSchema, createChartBodySchema, dashboardChartSchema, dashboardSchema } from '@questboard/shared/analytics';
+import {
+  chartOrderBodySchema,
+  chartParamsSchema,
+  createChartBodySchema,
+  dashboardChartSchema,
+  dashboardSchema,
+} from '@questboard/shared/analytics-dashboard';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { projectParamsSchema } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';

@@ -1,24 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { analyticsQuerySchema, isoDate, retentionQuerySchema } from '@questboard/shared/analytics-view';
+import { exploreQuerySchema, exploreSchema } from '@questboard/shared/analytics-explore';
 import {
-  analyticsErrorCodes,
-  analyticsMessages,
-  analyticsQuerySchema,
   engagementSchema,
   eventCatalogueSchema,
-  exploreQuerySchema,
-  exploreSchema,
   filterOptionsSchema,
-  isoDate,
   overviewSchema,
-  playerParamsSchema,
-  playerSchema,
   playersSchema,
-  retentionQuerySchema,
-  retentionSchema,
-  revenueSchema,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-answers';
+import { playerParamsSchema, playerSchema } from '@questboard/shared/analytics-player';
+import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
+import { analyticsErrorCodes, analyticsMessages } from '@questboard/shared/analytics-messages';
 import { projectParamsSchema } from '@questboard/shared/projects';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-error';

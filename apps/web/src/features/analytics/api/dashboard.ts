@@ -7,7 +7,7 @@ import {
   type DashboardChart,
   dashboardChartSchema,
   dashboardSchema,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-dashboard';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';

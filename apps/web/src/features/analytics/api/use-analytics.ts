@@ -2,26 +2,21 @@
 // Every answer is checked against its shared schema, so a page never renders a shape it does not
 // know. The view's query (the URL's range, granularity and filters) is part of each query key.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Explore, exploreSchema } from '@questboard/shared/analytics-explore';
 import {
   type Engagement,
   type EventCatalogue,
-  type Explore,
   type FilterOptions,
   type Overview,
-  type Player,
   type Players,
-  type Retention,
-  type Revenue,
   engagementSchema,
   eventCatalogueSchema,
-  exploreSchema,
   filterOptionsSchema,
   overviewSchema,
-  playerSchema,
   playersSchema,
-  retentionSchema,
-  revenueSchema,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-answers';
+import { type Player, playerSchema } from '@questboard/shared/analytics-player';
+import { type Retention, type Revenue, retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
 
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
