@@ -14,6 +14,7 @@ import { playerParamsSchema, playerSchema } from '@questboard/shared/analytics-p
 import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
 import { analyticsErrorCodes, analyticsMessages } from '@questboard/shared/analytics-messages';
 import { projectParamsSchema } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';
@@ -47,10 +48,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     config: { projectRole: anyMember },
     schema: { tags, summary, security, params: projectParamsSchema, querystring, response: { 200: response } },
   });
-  const base = '/core/projects/:id/analytics';
 
   app.get(
-    `${base}/overview`,
+    apiPaths.analytics.overview.pattern,
     options('Overview cards with the previous range and sparklines, and the top events', analyticsQuerySchema, overviewSchema),
     async (request) => {
       const { projectId, money } = await withMoney(request);
@@ -58,12 +58,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     },
   );
   app.get(
-    `${base}/players`,
+    apiPaths.analytics.players.pattern,
     options('DAU, WAU, MAU, stickiness, new and returning users, and breakdowns', analyticsQuerySchema, playersSchema),
     async (request) => marked(request.query, events.metrics.players(projectOf(request).id, request.query)),
   );
   app.get(
-    `${base}/revenue`,
+    apiPaths.analytics.revenue.pattern,
     options('Revenue, ARPDAU, ARPPU, paying conversion, top products and cumulative LTV', analyticsQuerySchema, revenueSchema),
     async (request) => {
       const { projectId, money } = await withMoney(request);
@@ -71,17 +71,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     },
   );
   app.get(
-    `${base}/retention`,
+    apiPaths.analytics.retention.pattern,
     options('Cohort retention D0 to D30 (classic or rolling) and the retention curve', retentionQuerySchema, retentionSchema),
     async (request) => events.metrics.retention(projectOf(request).id, request.query, today()),
   );
   app.get(
-    `${base}/engagement`,
+    apiPaths.analytics.engagement.pattern,
     options('Sessions, session length distribution and sessions per DAU', analyticsQuerySchema, engagementSchema),
     async (request) => marked(request.query, events.metrics.engagement(projectOf(request).id, request.query)),
   );
   app.get(
-    `${base}/explore`,
+    apiPaths.analytics.explore.pattern,
     options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
     async (request) => {
       const { projectId, money } = await withMoney(request);
@@ -89,18 +89,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     },
   );
   app.get(
-    `${base}/events`,
+    apiPaths.analytics.events.pattern,
     options('Every event name of the range with counts, users, last seen and property keys', analyticsQuerySchema, eventCatalogueSchema),
     async (request) => events.metrics.eventCatalogue(projectOf(request).id, request.query),
   );
   app.get(
-    `${base}/filters`,
+    apiPaths.analytics.filters.pattern,
     options('The platforms, countries and app versions seen in the range', analyticsQuerySchema, filterOptionsSchema),
     async (request) => events.metrics.filterOptions(projectOf(request).id, request.query),
   );
 
   app.get(
-    '/core/projects/:id/analytics/players/:userId',
+    apiPaths.analytics.player.pattern,
     {
       config: { projectRole: anyMember },
       schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema } },

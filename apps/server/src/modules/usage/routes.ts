@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { organisationErrorCodes } from '@questboard/shared/organisations';
 import { canSetQuota, quotaBodySchema, usageSchema, utcMonth, type Usage } from '@questboard/shared/usage';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import { organisations, projects } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -23,7 +24,7 @@ export const usageRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: 
   { db, clock, events, quotas },
 ) => {
   app.get(
-    '/core/orgs/usage',
+    apiPaths.organisations.usage.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: { tags, summary: "The organisation's usage this month, per project, and per day for 30 days", security, response: { 200: usageSchema, ...errors } },
@@ -81,7 +82,7 @@ export const usageRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: 
   );
 
   app.put(
-    '/core/orgs/quota',
+    apiPaths.organisations.quota.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
