@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exploreQuerySchema, needsProperty, propertyRequiredMessage } from './analytics-explore';
+import { exploreQuerySchema, isPropertyKey, needsProperty, propertyRequiredMessage } from './analytics-explore';
 import { rangeMessages } from './analytics-view';
 
 const march = { from: '2026-03-01', to: '2026-03-31' };
@@ -68,5 +68,21 @@ describe('needsProperty', () => {
     ['average', true],
   ] as const)('%s: %s', (measure, expected) => {
     expect(needsProperty(measure)).toBe(expected);
+  });
+});
+
+describe('isPropertyKey', () => {
+  it.each([
+    ['level', true],
+    ['boss level', true],
+    ['a.b-c_$', true],
+    ['x'.repeat(64), true],
+    ['x'.repeat(65), false],
+    ['', false],
+    ['score%', false],
+  ])('%j: %s', (value, expected) => {
+    expect(isPropertyKey(value)).toBe(expected);
+    // The same rule as the explore query's property parameter.
+    if (value !== '') expect(exploreQuerySchema.safeParse({ from: '2026-03-01', to: '2026-03-31', measure: 'sum', property: value }).success).toBe(expected);
   });
 });

@@ -25,10 +25,16 @@ export const eventNameParam = z
   .transform((value) => (value === undefined || value === '' ? null : value))
   .describe('the event name; empty: every event');
 
+const propertyKeyCharacters = /^[A-Za-z0-9_.\-$ ]*$/;
+const PROPERTY_KEY_MAX = 64;
+
+/** A property key the explorer can measure (the web offers only these: the server refuses others). */
+export const isPropertyKey = (value: string) => value !== '' && value.length <= PROPERTY_KEY_MAX && propertyKeyCharacters.test(value);
+
 export const propertyKeyParam = z
   .string()
-  .max(64, { error: 'property must be at most 64 characters' })
-  .regex(/^[A-Za-z0-9_.\-$ ]*$/, { error: 'property must be a property key (letters, digits, _ . - $ and spaces)' })
+  .max(PROPERTY_KEY_MAX, { error: `property must be at most ${PROPERTY_KEY_MAX} characters` })
+  .regex(propertyKeyCharacters, { error: 'property must be a property key (letters, digits, _ . - $ and spaces)' })
   .optional()
   .transform((value) => (value === undefined || value === '' ? null : value))
   .describe(`a numeric property key (or ${REVENUE_PROPERTY}) for sum and average`);

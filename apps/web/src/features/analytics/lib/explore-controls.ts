@@ -11,6 +11,7 @@ import {
   chartTypes,
   exploreBreakdowns,
   exploreMeasures,
+  isPropertyKey,
   needsProperty,
 } from '@questboard/shared/analytics-explore';
 import type { EventCatalogue } from '@questboard/shared/analytics-answers';
@@ -83,7 +84,8 @@ export function exploreQuery(controls: Omit<ExploreControls, 'chart'>): Record<s
  */
 export function propertyOptions(catalogue: EventCatalogue['events'], event: string | null): string[] {
   const events = event === null ? catalogue : catalogue.filter((entry) => entry.name === event);
-  const keys = new Set(events.flatMap((entry) => entry.propertyKeys));
+  // Only keys the server can measure: any other would be refused with a 400.
+  const keys = new Set(events.flatMap((entry) => entry.propertyKeys).filter(isPropertyKey));
   keys.delete(REVENUE_PROPERTY);
   return [REVENUE_PROPERTY, ...[...keys].sort((a, b) => a.localeCompare(b))];
 }
