@@ -102,6 +102,7 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, ...t
     const method = (options.method ?? 'GET').toUpperCase();
     // A lazy schema loads while the request is on the wire.
     const schema = typeof answer === 'function' ? answer() : Promise.resolve(answer);
+    // Awaited below; until then a failed import must not be reported as unhandled.
     schema.catch(() => undefined);
     const data = await send(path, method, options);
     const check = checkAnswer(await schema, data);
