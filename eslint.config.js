@@ -40,9 +40,10 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Issue 19: no server source file over 400 lines (split it by what it does instead).
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // Issue 19: no source file over 400 lines (split it by what it does instead); tests and their
+    // support may run longer.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/testing/**', 'apps/web/src/features/*/testing/**'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
   {

@@ -1,4 +1,5 @@
-import { analyticsQuerySchema, exploreQuerySchema, isoDate, retentionQuerySchema } from '@questboard/shared/analytics';
+import { analyticsQuerySchema, isoDate, retentionQuerySchema } from '@questboard/shared/analytics-view';
+import { exploreQuerySchema } from '@questboard/shared/analytics-explore';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { BENCH_PROJECT, openBenchData } from './analytics-data';
 

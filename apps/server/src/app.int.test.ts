@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declaredPatterns } from '@questboard/shared/api-paths';
 import { databaseTargets } from '../test/databases';
 import { createTestApp } from '../test/test-app';
 import { processStartTime } from './db/data-dir-lock';
@@ -95,6 +96,17 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
     // Over http the browser must not be told to fetch the page's scripts over https (issue 21).
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('registers exactly the paths declared once in packages/shared (ADR 015)', async () => {
+    const declared = declaredPatterns;
+    const registered = (url: string) => ['GET', 'POST', 'PUT', 'DELETE'].some((method) => t.app.hasRoute({ method, url }));
+    expect(declared.filter((pattern) => !registered(pattern))).toEqual([]);
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    const documented = Object.keys(document.paths)
+      .map((path) => path.replace(/\{(\w+)\}/gu, ':$1'))
+      .filter((path) => !path.startsWith('/api/test/'));
+    expect(documented.filter((path) => !declared.includes(path))).toEqual([]);
   });
 
   it('answers unknown API routes with a JSON 404, never the app', async () => {

@@ -1,34 +1,30 @@
 import {
-  EXPLORE_MAX_SERIES,
   filterDimensions,
   isoDate,
-  overviewMetricKeys,
-  PLAYER_EVENTS_LIMIT,
-  PLAYER_SESSIONS_LIMIT,
   previousRange,
-  REVENUE_PROPERTY,
   RETENTION_DAYS,
-  sessionLengthBuckets,
   type AnalyticsFilters,
   type AnalyticsQuery,
-  type BreakdownRow,
-  type CohortRow,
-  type Engagement,
-  type EventCatalogue,
-  type Explore,
-  type ExploreQuery,
   type FilterDimension,
-  type FilterOptions,
   type Granularity,
-  type Overview,
-  type OverviewMetricKey,
-  type Player,
-  type Players,
-  type Retention,
   type RetentionMode,
   type RetentionQuery,
-  type Revenue,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-view';
+import { EXPLORE_MAX_SERIES, REVENUE_PROPERTY, type Explore, type ExploreQuery } from '@questboard/shared/analytics-explore';
+import type { CohortRow } from '@questboard/shared/analytics-answer-parts';
+import {
+  overviewMetricKeys,
+  sessionLengthBuckets,
+  type BreakdownRow,
+  type Engagement,
+  type EventCatalogue,
+  type FilterOptions,
+  type Overview,
+  type OverviewMetricKey,
+  type Players,
+} from '@questboard/shared/analytics-answers';
+import { PLAYER_EVENTS_LIMIT, PLAYER_SESSIONS_LIMIT, type Player } from '@questboard/shared/analytics-player';
+import type { Retention, Revenue } from '@questboard/shared/analytics-cohort-answers';
 import type { StoredEvent } from '@questboard/shared/events';
 import type { ExcludedPurchases, ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from '../src/modules/analytics/project-metrics';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createChartBodySchema, exploreQuerySchema, pinnedQuerySchema, playerParamsSchema } from './analytics';
+import { exploreQuerySchema } from './analytics-explore';
+import { playerParamsSchema } from './analytics-player';
+import { createChartBodySchema, pinnedQuerySchema } from './analytics-dashboard';
 import { databaseTextMessage, isDatabaseText } from './database-text';
 import { createIngestKeyBodySchema } from './developer';
 import { validateEvent } from './events';

@@ -90,6 +90,10 @@ export const demoDataStatusSchema = z
   .meta({ id: 'DemoDataStatus' });
 export type DemoDataStatus = z.infer<typeof demoDataStatusSchema>;
 
+/** DELETE /core/projects/{id}/demo-data: the demo events removed. */
+export const removedDemoDataSchema = z.object({ removedEvents: z.number().int() });
+export type RemovedDemoData = z.infer<typeof removedDemoDataSchema>;
+
 export const DEMO_PLAYERS_DEFAULT = 20_000;
 export const demoDataBodySchema = z.object({
   players: z

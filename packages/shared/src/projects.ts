@@ -91,6 +91,9 @@ export const projectPageSchema = z
   .meta({ id: 'ProjectPage' });
 export type ProjectPage = z.infer<typeof projectPageSchema>;
 
+/** The load-all helper reads a page loosely (docs/product/http-contract.md#core-calls): no embedded list is an empty one. */
+export const embeddedProjectsSchema = z.object({ _embedded: z.object({ projects: z.array(projectSchema).optional() }).optional() }).optional();
+
 /** Page info for `totalElements` items cut into pages of `size`; a page past the end is simply empty. */
 export function pageInfo(totalElements: number, size: number, number: number): ProjectPage['page'] {
   return { size, totalElements, totalPages: Math.ceil(totalElements / size), number };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ChartType, PinnedQuery } from '@questboard/shared/analytics';
+import type { ChartType } from '@questboard/shared/analytics-explore';
+import type { PinnedQuery } from '@questboard/shared/analytics-dashboard';
 import type { InvitationStatus } from '@questboard/shared/invitations';
 import { DEFAULT_REPORTING_CURRENCY } from '@questboard/shared/money';
 import type { OrganisationRole } from '@questboard/shared/organisations';

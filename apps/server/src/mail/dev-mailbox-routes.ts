@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isLoopbackHost } from '../config';
 import { sendNotFound } from '../plugins/error-handler';
@@ -20,7 +21,7 @@ function fromLoopback(address: string): boolean {
 }
 
 /** The dev mailbox's page; the sign-in link's send answer points here while it is on. */
-export const devMailboxPath = '/dev/mailbox';
+export const devMailboxPath = apiPaths.devMailbox.page.pattern;
 
 /**
  * /dev/mailbox: what the dev mailbox caught. Registered only without SMTP_URL, and answers only
@@ -36,7 +37,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; appName: 
   );
 
   app.get(
-    '/dev/mailbox/messages',
+    apiPaths.devMailbox.messages.pattern,
     {
       schema: {
         tags: ['dev'],

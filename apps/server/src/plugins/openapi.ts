@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '@questboard/shared/api-paths';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -40,11 +41,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { appName: 
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: apiPaths.system.docs.pattern,
     staticCSP: true,
     transformStaticCSP: (header) => docsContentSecurityPolicy(header, options.appUrl.startsWith('https://')),
     uiConfig: { deepLinking: false, tryItOutEnabled: false },
     theme: { css: [{ filename: 'accessible.css', content: docsThemeCss }], js: [{ filename: 'accessible.js', content: docsThemeJs }] },
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(apiPaths.system.openApi.pattern, { schema: { hide: true } }, async () => app.swagger());
 }

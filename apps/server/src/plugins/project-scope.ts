@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { compareRoles, organisationErrorCodes, type OrganisationRole } from '@questboard/shared/organisations';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../db/database';
 import { HttpError } from '../http-error';
 import { findProjectInOrganisation } from '../modules/projects/project-service';
@@ -9,7 +10,7 @@ import { projectErrors } from '../modules/projects/project-errors';
 import { memberOf } from './membership';
 
 /** Every route under this prefix is one project's; `:id` is the project's id (a UUID), not its identifier. */
-export const projectScopePrefix = '/core/projects/:id';
+export const projectScopePrefix = apiPaths.projects.one.pattern;
 
 /** The least role a project route needs; above a member, `action` finishes "Only owners and admins can …". */
 export type ProjectRole = { minimum: 'member' } | { minimum: 'admin' | 'owner'; action: string };

@@ -1,7 +1,7 @@
 // docs/product/http-contract.md#core-calls: the ID token, refresh-on-401 with one refresh at a time, forced logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type TestClient, createTestClient, deferred, settle } from '../testing/api-client-harness';
+import { anyAnswer, createTestClient, deferred, settle, type TestClient } from '../testing/api-client-harness';
 import { type HttpTestServer, type RecordedRequest, startHttpTestServer } from '../testing/http-test-server';
 import { ApiError } from './api-error';
 
@@ -52,7 +52,7 @@ describe('refresh on 401', () => {
     const test = createTestClient(server.url);
     test.getIdToken.mockImplementation((force) => Promise.resolve(force ? 'new' : 'old'));
     server.script(acceptOnly('new'));
-    await expect(test.client.post('/core/orgs', { name: 'Acme' })).resolves.toEqual({ path: '/core/orgs' });
+    await expect(test.client.post('/core/orgs', anyAnswer, { name: 'Acme' })).resolves.toEqual({ path: '/core/orgs' });
     expect(tokensSent('/core/orgs')).toEqual(['Bearer old', 'Bearer new']);
     expect(forcedRefreshes(test)).toBe(1);
     expect(test.onForceLogout).not.toHaveBeenCalled();
@@ -62,12 +62,12 @@ describe('refresh on 401', () => {
     const test = createTestClient(server.url);
     const refresh = refreshOnDemand(test);
     server.script(acceptOnly('new'));
-    const first = [test.client.get('/a'), test.client.post('/b', {}), test.client.delete('/c')];
+    const first = [test.client.get('/a', anyAnswer), test.client.post('/b', anyAnswer, {}), test.client.delete('/c', anyAnswer)];
     await vi.waitFor(() => {
       expect(server.requests).toHaveLength(3);
     });
     await untilRefreshing(test);
-    const started = test.client.get('/d');
+    const started = test.client.get('/d', anyAnswer);
     await settle();
     expect(forcedRefreshes(test)).toBe(1);
     expect(server.requests).toHaveLength(3); // /d waits for the refresh instead of sending 'old'
@@ -87,14 +87,14 @@ describe('refresh on 401', () => {
     const test = createTestClient(server.url);
     const refresh = refreshOnDemand(test);
     server.script(acceptOnly('new'));
-    const first = [test.client.get('/a'), test.client.get('/b'), test.client.put('/c', {})].map((p) =>
+    const first = [test.client.get('/a', anyAnswer), test.client.get('/b', anyAnswer), test.client.put('/c', anyAnswer, {})].map((p) =>
       p.catch((e: unknown) => e),
     );
     await vi.waitFor(() => {
       expect(server.requests).toHaveLength(3);
     });
     await untilRefreshing(test);
-    const started = test.client.get('/d').catch((e: unknown) => e);
+    const started = test.client.get('/d', anyAnswer).catch((e: unknown) => e);
     failRefresh(refresh);
     const errors = await Promise.all([...first, started]);
     for (const error of errors) expect(error).toMatchObject({ status: 401 });
@@ -114,7 +114,7 @@ describe('refresh on 401', () => {
       { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Account disabled' } },
       { body: {} },
     ]);
-    await expect(test.client.get('/x')).rejects.toMatchObject({ status: 401, message: 'Account disabled' });
+    await expect(test.client.get('/x', anyAnswer)).rejects.toMatchObject({ status: 401, message: 'Account disabled' });
     expect(server.requests).toHaveLength(2);
     expect(forcedRefreshes(test)).toBe(1);
     expect(test.onForceLogout).not.toHaveBeenCalled();
@@ -128,8 +128,8 @@ describe('refresh on 401', () => {
       if (request.path === '/slow' && request.headers.authorization === 'Bearer old') await slowAnswer.promise;
       return acceptOnly('new')(request);
     });
-    const slow = test.client.get('/slow');
-    await expect(test.client.get('/fast')).resolves.toEqual({ path: '/fast' });
+    const slow = test.client.get('/slow', anyAnswer);
+    await expect(test.client.get('/fast', anyAnswer)).resolves.toEqual({ path: '/fast' });
     // The refresh is done (the token source now answers 'new'); /slow's 401 for 'old' arrives late.
     test.getIdToken.mockImplementation((force) => Promise.resolve(force ? 'newer' : 'new'));
     slowAnswer.resolve(undefined);
@@ -143,7 +143,7 @@ describe('forced logout', () => {
   it('happens at once on a 401 for account registration, without a refresh', async () => {
     const test = createTestClient(server.url);
     server.script([expired, { body: {} }]);
-    const call = test.client.post('/core/accounts/register', undefined, { forceLogoutOn401: true });
+    const call = test.client.post('/core/accounts/register', anyAnswer, undefined, { forceLogoutOn401: true });
     await expect(call).rejects.toMatchObject({ status: 401, message: 'Token expired' });
     expect(test.onForceLogout).toHaveBeenCalledExactlyOnceWith('unauthorized');
     expect(forcedRefreshes(test)).toBe(0);
@@ -153,7 +153,7 @@ describe('forced logout', () => {
   it('happens when nobody is signed in, and nothing is sent', async () => {
     const test = createTestClient(server.url);
     test.getIdToken.mockResolvedValue(null);
-    const error = await test.client.get('/core/orgs/info').catch((e: unknown) => e);
+    const error = await test.client.get('/core/orgs/info', anyAnswer).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Unauthorized' });
     expect(test.onForceLogout).toHaveBeenCalledExactlyOnceWith('no-signed-in-user');
@@ -164,7 +164,7 @@ describe('forced logout', () => {
     const test = createTestClient(server.url);
     test.getIdToken.mockResolvedValue(null);
     server.script([expired]);
-    await expect(test.client.get('/public', { auth: false })).rejects.toMatchObject({ status: 401 });
+    await expect(test.client.get('/public', anyAnswer, { auth: false })).rejects.toMatchObject({ status: 401 });
     expect(test.onForceLogout).not.toHaveBeenCalled();
     expect(test.getIdToken).not.toHaveBeenCalled();
     expect(server.requests).toHaveLength(1);

@@ -1,7 +1,7 @@
 // docs/product/rules-and-messages.md#constants retries, against a real local HTTP server; sleeps are recorded, not waited.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestClient, settle } from '../testing/api-client-harness';
+import { anyAnswer, createTestClient, settle } from '../testing/api-client-harness';
 import { type HttpTestServer, type ScriptedReply, startHttpTestServer } from '../testing/http-test-server';
 import { NETWORK_ERROR_MESSAGE } from './api-error';
 
@@ -27,7 +27,7 @@ describe('retry count and delays', () => {
   ])('%s', async (_name, replies, delays) => {
     const { client, time } = createTestClient(server.url, { randomValue: 0.5 });
     server.script(replies);
-    await expect(client.get('/core/projects/all')).resolves.toEqual({ ok: true });
+    await expect(client.get('/core/projects/all', anyAnswer)).resolves.toEqual({ ok: true });
     expect(server.requests).toHaveLength(replies.length);
     expect(time.sleeps).toEqual(delays);
   });
@@ -35,7 +35,7 @@ describe('retry count and delays', () => {
   it('gives up after two retries with the last error', async () => {
     const { client, time } = createTestClient(server.url, { randomValue: 0 });
     server.script([{ status: 500 }, { status: 502 }, unavailable, ok]);
-    await expect(client.get('/x')).rejects.toMatchObject({ status: 503, message: 'Try later' });
+    await expect(client.get('/x', anyAnswer)).rejects.toMatchObject({ status: 503, message: 'Try later' });
     expect(server.requests).toHaveLength(3);
     expect(time.sleeps).toEqual([500, 1000]);
   });
@@ -47,14 +47,14 @@ describe('retry count and delays', () => {
   ])('adds a jitter under 200 ms (random %s)', async (random, delays) => {
     const { client, time } = createTestClient(server.url, { randomValue: random });
     server.script([unavailable, unavailable, ok]);
-    await client.get('/x');
+    await client.get('/x', anyAnswer);
     expect(time.sleeps).toEqual(delays);
   });
 
   it('takes a per-call retry count, and caps each delay at 30 s', async () => {
     const { client, time } = createTestClient(server.url, { randomValue: 0.999 });
     server.script([unavailable]);
-    await expect(client.get('/x', { retries: 7 })).rejects.toMatchObject({ status: 503 });
+    await expect(client.get('/x', anyAnswer, { retries: 7 })).rejects.toMatchObject({ status: 503 });
     expect(server.requests).toHaveLength(8);
     expect(time.sleeps).toEqual([699, 1199, 2199, 4199, 8199, 16199, 30000]);
   });
@@ -62,7 +62,7 @@ describe('retry count and delays', () => {
   it('does not retry when the call asks for none', async () => {
     const { client, time } = createTestClient(server.url);
     server.script([unavailable, ok]);
-    await expect(client.get('/x', { retries: 0 })).rejects.toMatchObject({ status: 503 });
+    await expect(client.get('/x', anyAnswer, { retries: 0 })).rejects.toMatchObject({ status: 503 });
     expect(server.requests).toHaveLength(1);
     expect(time.sleeps).toEqual([]);
   });
@@ -80,7 +80,7 @@ describe('429 Too Many Requests', () => {
   ])('waits for %s', async (_name, headers, delays) => {
     const { client, time } = createTestClient(server.url, { randomValue: 0.5, now: () => retryAt });
     server.script([{ status: 429, headers }, { status: 429, headers }, ok]);
-    await expect(client.get('/x')).resolves.toEqual({ ok: true });
+    await expect(client.get('/x', anyAnswer)).resolves.toEqual({ ok: true });
     expect(server.requests).toHaveLength(3);
     expect(time.sleeps).toEqual(delays);
   });
@@ -90,14 +90,14 @@ describe('what is retried', () => {
   it.each([[408], [429], [500], [502], [503], [504]])('status %s', async (status) => {
     const { client } = createTestClient(server.url);
     server.script([{ status }, ok]);
-    await expect(client.get('/x')).resolves.toEqual({ ok: true });
+    await expect(client.get('/x', anyAnswer)).resolves.toEqual({ ok: true });
     expect(server.requests).toHaveLength(2);
   });
 
   it.each([[400], [403], [404], [409], [422]])('not status %s', async (status) => {
     const { client, time } = createTestClient(server.url);
     server.script([{ status }, ok]);
-    await expect(client.get('/x')).rejects.toMatchObject({ status });
+    await expect(client.get('/x', anyAnswer)).rejects.toMatchObject({ status });
     expect(server.requests).toHaveLength(1);
     expect(time.sleeps).toEqual([]);
   });
@@ -105,14 +105,14 @@ describe('what is retried', () => {
   it.each(['GET', 'HEAD', 'OPTIONS'])('%s', async (method) => {
     const { client } = createTestClient(server.url);
     server.script([unavailable, { status: 204 }]);
-    await client.request('/x', { method });
+    await client.request('/x', { method, answer: anyAnswer });
     expect(server.requests.map((r) => r.method)).toEqual([method, method]);
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('never %s', async (method) => {
     const { client, time } = createTestClient(server.url);
     server.script([unavailable, ok]);
-    await expect(client.request('/x', { method, body: { a: 1 } })).rejects.toMatchObject({ status: 503 });
+    await expect(client.request('/x', { method, body: { a: 1 }, answer: anyAnswer })).rejects.toMatchObject({ status: 503 });
     expect(server.requests).toHaveLength(1);
     expect(time.sleeps).toEqual([]);
   });
@@ -120,7 +120,7 @@ describe('what is retried', () => {
   it('a dropped connection, for GET', async () => {
     const { client, time } = createTestClient(server.url, { randomValue: 0 });
     server.script(['drop', 'drop', ok]);
-    await expect(client.get('/x')).resolves.toEqual({ ok: true });
+    await expect(client.get('/x', anyAnswer)).resolves.toEqual({ ok: true });
     expect(server.requests).toHaveLength(3);
     expect(time.sleeps).toEqual([500, 1000]);
   });
@@ -128,7 +128,7 @@ describe('what is retried', () => {
   it('not a dropped connection, for POST', async () => {
     const { client } = createTestClient(server.url);
     server.script(['drop', ok]);
-    await expect(client.post('/x', { a: 1 })).rejects.toMatchObject({
+    await expect(client.post('/x', anyAnswer, { a: 1 })).rejects.toMatchObject({
       message: NETWORK_ERROR_MESSAGE,
       isNetworkError: true,
     });
@@ -139,7 +139,7 @@ describe('what is retried', () => {
   it('a refused connection, for GET', async () => {
     const { client, time } = createTestClient(server.url, { randomValue: 0 });
     await server.close();
-    await expect(client.get('/x')).rejects.toMatchObject({
+    await expect(client.get('/x', anyAnswer)).rejects.toMatchObject({
       message: NETWORK_ERROR_MESSAGE,
       isNetworkError: true,
       isTimeout: false,

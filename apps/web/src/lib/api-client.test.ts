@@ -2,7 +2,7 @@
 // AbortController there are Node's own (undici), and the setup file needs a window.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createTestClient, settle } from '../testing/api-client-harness';
+import { anyAnswer, createTestClient, settle } from '../testing/api-client-harness';
 import { type HttpTestServer, startHttpTestServer } from '../testing/http-test-server';
 import { type ApiClient, apiClient, setApiBaseUrl, setForceLogoutHandler, setTokenSource } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
@@ -21,7 +21,7 @@ describe('requests', () => {
   it('sends JSON with the bearer ID token', async () => {
     const { client, getIdToken } = createTestClient(server.url);
     server.script([{ status: 201, body: { id: 'p1' } }]);
-    await expect(client.post('/core/projects', { name: 'Dragon Quest' })).resolves.toEqual({ id: 'p1' });
+    await expect(client.post('/core/projects', anyAnswer, { name: 'Dragon Quest' })).resolves.toEqual({ id: 'p1' });
     const [request] = server.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/core/projects', body: '{"name":"Dragon Quest"}' });
     expect(request!.headers).toMatchObject({
@@ -34,7 +34,7 @@ describe('requests', () => {
 
   it('sends no content type without a body, and the query', async () => {
     const { client } = createTestClient(server.url);
-    await client.get('/core/projects/all', { query: { page: 0, size: 10, sort: 'name,asc', q: undefined } });
+    await client.get('/core/projects/all', anyAnswer, { query: { page: 0, size: 10, sort: 'name,asc', q: undefined } });
     const [request] = server.requests;
     expect(request).toMatchObject({
       method: 'GET',
@@ -46,10 +46,10 @@ describe('requests', () => {
   });
 
   it.each([
-    ['PUT', (c: ApiClient) => c.put('/x', { a: 1 })],
-    ['PATCH', (c: ApiClient) => c.patch('/x', { a: 1 })],
-    ['DELETE', (c: ApiClient) => c.delete('/x')],
-    ['HEAD', (c: ApiClient) => c.request('/x', { method: 'head' })],
+    ['PUT', (c: ApiClient) => c.put('/x', anyAnswer, { a: 1 })],
+    ['PATCH', (c: ApiClient) => c.patch('/x', anyAnswer, { a: 1 })],
+    ['DELETE', (c: ApiClient) => c.delete('/x', anyAnswer)],
+    ['HEAD', (c: ApiClient) => c.request('/x', { method: 'head', answer: anyAnswer })],
   ])('sends %s', async (method, send) => {
     const { client } = createTestClient(server.url);
     server.script([{ status: 204 }]);
@@ -59,7 +59,7 @@ describe('requests', () => {
 
   it('sends no token on a public call, and never asks for one', async () => {
     const { client, getIdToken } = createTestClient(server.url);
-    await client.get('/healthz', { auth: false });
+    await client.get('/healthz', anyAnswer, { auth: false });
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
     expect(getIdToken).not.toHaveBeenCalled();
   });
@@ -74,7 +74,7 @@ describe('answers', () => {
   ])('%s', async (_name, reply, expected) => {
     const { client } = createTestClient(server.url);
     server.script([reply]);
-    await expect(client.get('/x')).resolves.toEqual(expected);
+    await expect(client.get('/x', anyAnswer)).resolves.toEqual(expected);
   });
 });
 
@@ -87,7 +87,7 @@ describe('error texts', () => {
       issues: [{ path: 'name', message: 'x' }],
     };
     server.script([{ status: 400, body }]);
-    const error = await client.post('/core/projects', {}).catch((e: unknown) => e);
+    const error = await client.post('/core/projects', anyAnswer, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       message: 'Project name is required',
@@ -104,7 +104,7 @@ describe('error texts', () => {
     server.script([
       { status: 404, statusText: 'Nothing Here', body: '<h1>404</h1>', headers: { 'content-type': 'text/html' } },
     ]);
-    await expect(client.get('/x')).rejects.toMatchObject({
+    await expect(client.get('/x', anyAnswer)).rejects.toMatchObject({
       message: 'Nothing Here',
       status: 404,
       data: '<h1>404</h1>',
@@ -114,13 +114,13 @@ describe('error texts', () => {
   it('shows the generic fallback without a message or a status text', async () => {
     const { client } = createTestClient(server.url);
     server.script([{ status: 418, statusText: '' }]);
-    await expect(client.get('/x')).rejects.toMatchObject({ message: 'An unexpected error occurred.', status: 418 });
+    await expect(client.get('/x', anyAnswer)).rejects.toMatchObject({ message: 'An unexpected error occurred.', status: 418 });
   });
 
   it('shows the network message when no response came', async () => {
     const { client } = createTestClient(server.url);
     server.script(['drop']);
-    await expect(client.post('/x')).rejects.toMatchObject({
+    await expect(client.post('/x', anyAnswer)).rejects.toMatchObject({
       message: NETWORK_ERROR_MESSAGE,
       isNetworkError: true,
       isTimeout: false,
@@ -133,7 +133,7 @@ describe('time-out', () => {
   it('gives each GET attempt 30 s, then retries it twice', async () => {
     const { client, time } = createTestClient(server.url);
     server.script(['hang']);
-    const call = client.get('/core/orgs/info').catch((e: unknown) => e);
+    const call = client.get('/core/orgs/info', anyAnswer).catch((e: unknown) => e);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await vi.waitFor(() => {
         expect(server.requests).toHaveLength(attempt);
@@ -150,7 +150,7 @@ describe('time-out', () => {
   it('attempts a POST once', async () => {
     const { client, time } = createTestClient(server.url);
     server.script(['hang']);
-    const call = client.post('/core/orgs', { name: 'Acme' }).catch((e: unknown) => e);
+    const call = client.post('/core/orgs', anyAnswer, { name: 'Acme' }).catch((e: unknown) => e);
     await vi.waitFor(() => {
       expect(server.requests).toHaveLength(1);
     });
@@ -163,7 +163,7 @@ describe('time-out', () => {
 
   it('is cancelled once the answer is read', async () => {
     const { client, time } = createTestClient(server.url);
-    await client.get('/x');
+    await client.get('/x', anyAnswer);
     expect(time.timeouts).toEqual([expect.objectContaining({ ms: 30_000, cancelled: true })]);
   });
 });
@@ -173,7 +173,7 @@ describe("the caller's signal", () => {
     const { client, time } = createTestClient(server.url);
     server.script(['hang']);
     const controller = new AbortController();
-    const call = client.get('/x', { signal: controller.signal }).catch((e: unknown) => e);
+    const call = client.get('/x', anyAnswer, { signal: controller.signal }).catch((e: unknown) => e);
     await vi.waitFor(() => {
       expect(server.requests).toHaveLength(1);
     });
@@ -191,7 +191,7 @@ describe("the caller's signal", () => {
     const { client } = createTestClient(server.url, { sleep: (ms) => new Promise<void>(() => sleeps.push(ms)) });
     server.script([{ status: 503 }]);
     const controller = new AbortController();
-    const call = client.get('/x', { signal: controller.signal }).catch((e: unknown) => e);
+    const call = client.get('/x', anyAnswer, { signal: controller.signal }).catch((e: unknown) => e);
     await vi.waitFor(() => {
       expect(sleeps).toHaveLength(1);
     });
@@ -202,7 +202,7 @@ describe("the caller's signal", () => {
 
   it('sends nothing when already cancelled', async () => {
     const { client } = createTestClient(server.url);
-    await expect(client.get('/x', { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(client.get('/x', anyAnswer, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -218,7 +218,7 @@ describe('the app client', () => {
     setApiBaseUrl(server.url);
     setTokenSource({ getIdToken: () => Promise.resolve('token-9') });
     server.script([{ body: { name: 'Acme' } }]);
-    await expect(apiClient.get('/core/orgs/info')).resolves.toEqual({ name: 'Acme' });
+    await expect(apiClient.get('/core/orgs/info', anyAnswer)).resolves.toEqual({ name: 'Acme' });
     expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/core/orgs/info' });
     expect(server.requests[0]!.headers.authorization).toBe('Bearer token-9');
   });
@@ -226,14 +226,14 @@ describe('the app client', () => {
   it('without a token source, treats an authenticated call as no signed-in user', async () => {
     const forceLogout = vi.fn();
     setForceLogoutHandler(forceLogout);
-    await expect(apiClient.get('/core/orgs/info')).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.get('/core/orgs/info', anyAnswer)).rejects.toMatchObject({ status: 401 });
     expect(forceLogout).toHaveBeenCalledExactlyOnceWith('no-signed-in-user');
   });
 
   it('asks the token source set by the identity layer', async () => {
     const getIdToken = vi.fn(() => Promise.resolve(null));
     setTokenSource({ getIdToken });
-    await expect(apiClient.get('/core/orgs/info')).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.get('/core/orgs/info', anyAnswer)).rejects.toMatchObject({ status: 401 });
     expect(getIdToken).toHaveBeenCalledExactlyOnceWith(false);
   });
 });

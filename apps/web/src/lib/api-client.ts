@@ -1,17 +1,17 @@
 // The one HTTP client of the web app (STYLE.md rule 3): JSON, the bearer ID token, refresh-on-401,
 // the time-out and the retries of docs/product/http-contract.md (core calls) and docs/product/rules-and-messages.md (constants). Components never call fetch.
+// Every call names the shared schema of its answer (ADR 015): what resolves has that shape, or the
+// call rejects with a malformed_answer ApiError, so a chart never meets a shape it does not know.
+import { type AnswerOf, type AnswerSchema, type LazyAnswerSchema, checkAnswer } from '@questboard/shared/api-answer';
 import { RETRY_COUNT } from '@questboard/shared/limits';
 
-import { isApiError } from './api-error';
+import { isApiError, malformedAnswerError } from './api-error';
 import { type ApiTiming, realTiming, sendWithRetries } from './api-fetch';
+import { logMalformedAnswer } from './api-log';
 import { type ApiQuery, buildHeaders, buildUrl } from './api-request';
 import { type ForceLogoutHandler, type TokenSource, createTokenGate } from './api-token';
 
-export interface ApiRequestOptions {
-  /** GET unless given. */
-  method?: string;
-  /** Sent as JSON. */
-  body?: unknown;
+export interface ApiCallOptions {
   query?: ApiQuery;
   /** false for public endpoints: no token, no refresh, no forced logout. */
   auth?: boolean;
@@ -23,19 +23,29 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-export type ApiCallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+export interface ApiRequestOptions<S extends AnswerSchema> extends ApiCallOptions {
+  /** GET unless given. */
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The shared schema the answer must have (or its lazy import); noAnswerSchema for a 204. */
+  answer: Answer<S>;
+}
+
+/** A schema, or a function importing it on first use (the sign-in path's calls, see api-answer.ts). */
+export type Answer<S extends AnswerSchema> = S | LazyAnswerSchema<S>;
 
 /**
- * Answers resolve to the parsed JSON body (undefined when empty, text when not JSON), typed as the
- * caller says; failures reject with an ApiError (see api-error.ts).
+ * Each call takes the schema of its answer (noAnswerSchema when there is none) and resolves to its
+ * output type; failures reject with an ApiError (see api-error.ts), a malformed answer included.
  */
 export interface ApiClient {
-  request<T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
-  get<T = unknown>(path: string, options?: ApiCallOptions): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
-  put<T = unknown>(path: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, options?: ApiCallOptions): Promise<T>;
-  delete<T = unknown>(path: string, options?: ApiCallOptions): Promise<T>;
+  request<S extends AnswerSchema>(path: string, options: ApiRequestOptions<S>): Promise<AnswerOf<S>>;
+  get<S extends AnswerSchema>(path: string, answer: Answer<S>, options?: ApiCallOptions): Promise<AnswerOf<S>>;
+  post<S extends AnswerSchema>(path: string, answer: Answer<S>, body?: unknown, options?: ApiCallOptions): Promise<AnswerOf<S>>;
+  put<S extends AnswerSchema>(path: string, answer: Answer<S>, body?: unknown, options?: ApiCallOptions): Promise<AnswerOf<S>>;
+  patch<S extends AnswerSchema>(path: string, answer: Answer<S>, body?: unknown, options?: ApiCallOptions): Promise<AnswerOf<S>>;
+  delete<S extends AnswerSchema>(path: string, answer: Answer<S>, options?: ApiCallOptions): Promise<AnswerOf<S>>;
 }
 
 export interface ApiClientOptions extends Partial<ApiTiming> {
@@ -54,22 +64,21 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, ...t
   };
   const tokens = createTokenGate(tokenSource, onForceLogout);
 
-  async function request(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
+  async function send(path: string, method: string, options: Omit<ApiRequestOptions<AnswerSchema>, 'answer'>): Promise<unknown> {
     const { body, query, auth = true, forceLogoutOn401 = false, retries = RETRY_COUNT, signal } = options;
-    const method = (options.method ?? 'GET').toUpperCase();
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const url = buildUrl(typeof baseUrl === 'function' ? baseUrl() : baseUrl, path, query);
-    const send = (token: string | null) =>
+    const attempt = (token: string | null) =>
       sendWithRetries(
         { url, method, headers: buildHeaders(token, payload !== undefined), body: payload, signal },
         retries,
         timing,
       );
 
-    if (!auth) return send(null);
+    if (!auth) return attempt(null);
     const issued = await tokens.current(signal);
     try {
-      return await send(issued.token);
+      return await attempt(issued.token);
     } catch (error) {
       if (!isApiError(error, 401)) throw error;
       if (forceLogoutOn401) {
@@ -84,18 +93,32 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, ...t
         throw signal?.aborted ? renewError : error;
       }
       // Once only: a second 401 with the new token is the answer.
-      return send(token);
+      return attempt(token);
     }
   }
 
-  const call = <T>(path: string, options?: ApiRequestOptions) => request(path, options) as Promise<T>;
+  // The answer is read after the retries: a malformed one is not a passing fault, so never retried.
+  async function request<S extends AnswerSchema>(path: string, { answer, ...options }: ApiRequestOptions<S>): Promise<AnswerOf<S>> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    // A lazy schema loads while the request is on the wire.
+    const schema = typeof answer === 'function' ? answer() : Promise.resolve(answer);
+    // Awaited below; until then a failed import must not be reported as unhandled.
+    schema.catch(() => undefined);
+    const data = await send(path, method, options);
+    const check = checkAnswer(await schema, data);
+    // checkAnswer reads S's output type through the structural AnswerSchema; it is AnswerOf<S>.
+    if (check.ok) return check.answer as AnswerOf<S>;
+    logMalformedAnswer(`${method} ${path}`, check.issues);
+    throw malformedAnswerError(`${method} ${path}`, check.issues);
+  }
+
   return {
-    request: call,
-    get: (path, options) => call(path, { ...options, method: 'GET' }),
-    post: (path, body, options) => call(path, { ...options, method: 'POST', body }),
-    put: (path, body, options) => call(path, { ...options, method: 'PUT', body }),
-    patch: (path, body, options) => call(path, { ...options, method: 'PATCH', body }),
-    delete: (path, options) => call(path, { ...options, method: 'DELETE' }),
+    request,
+    get: (path, answer, options) => request(path, { ...options, method: 'GET', answer }),
+    post: (path, answer, body, options) => request(path, { ...options, method: 'POST', body, answer }),
+    put: (path, answer, body, options) => request(path, { ...options, method: 'PUT', body, answer }),
+    patch: (path, answer, body, options) => request(path, { ...options, method: 'PATCH', body, answer }),
+    delete: (path, answer, options) => request(path, { ...options, method: 'DELETE', answer }),
   };
 }
 

@@ -76,6 +76,16 @@ export function noResponseError(cause: unknown, isTimeout: boolean): ApiError {
   return new ApiError(NETWORK_ERROR_MESSAGE, { isNetworkError: true, isTimeout, cause });
 }
 
+/** The code of an answer that does not have its shared schema's shape (a server of another version). */
+export const MALFORMED_ANSWER_CODE = 'malformed_answer';
+/** Said for it: the page cannot show what came, and reloading usually brings matching code. */
+export const MALFORMED_ANSWER_MESSAGE = 'The server sent an answer this page cannot read. Reload the page, or try again later.';
+
+/** `call` ('GET /core/…') answered, but not in the shape its schema declares; `issues` says where. */
+export function malformedAnswerError(call: string, issues: string): ApiError {
+  return new ApiError(MALFORMED_ANSWER_MESSAGE, { code: MALFORMED_ANSWER_CODE, data: { call, issues } });
+}
+
 /** A 401 the client raises itself (no signed-in user, or the token refresh failed). */
 export function unauthenticatedError(cause?: unknown): ApiError {
   return new ApiError('Unauthorized', { status: 401, statusText: 'Unauthorized', cause });

@@ -67,6 +67,11 @@ const logToConsole: ApiErrorLogger = (label, error) => {
   console.error(label, error);
 };
 
+/** An answer that did not have its schema's shape: the call and where it differs, for whoever reads the console. */
+export function logMalformedAnswer(call: string, issues: string, log: ApiErrorLogger = logToConsole): void {
+  log(`Malformed answer from ${call}`, issues);
+}
+
 /** A cancelled call (React Query cancels on unmount) did not fail: nothing to log. */
 function isCancellation(error: unknown): boolean {
   // DOMException is not an Error subclass everywhere (jsdom), so read the name.

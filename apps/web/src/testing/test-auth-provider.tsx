@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { Account, UpdatedName } from '@questboard/shared/accounts';
-import type { Organisation } from '@questboard/shared/organisations';
+import { type Account, updatedNameSchema } from '@questboard/shared/accounts';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type Organisation, organisationSchema } from '@questboard/shared/organisations';
 
 import type { AuthUser } from '../lib/session/auth-client';
 import { AuthContext, type AuthContextValue } from '../lib/session/auth-context';
@@ -74,12 +75,12 @@ export function TestAuthProvider({ children, options = {} }: { children: ReactNo
         return Promise.resolve(account);
       },
       updateName: async (firstName, lastName) => {
-        const updated = await apiClient.put<UpdatedName>('/core/accounts/name', { firstName, lastName });
+        const updated = await apiClient.put(apiPaths.accounts.name.url(), updatedNameSchema, { firstName, lastName });
         setAccount((current) => (current ? { ...current, ...updated } : current));
       },
       reloadOrganisation: async () => {
         try {
-          setOrganisation(await apiClient.get<Organisation>('/core/orgs/info'));
+          setOrganisation(await apiClient.get(apiPaths.organisations.info.url(), organisationSchema));
         } catch (error) {
           if (!isApiError(error, 404)) throw error;
           setOrganisation(null);

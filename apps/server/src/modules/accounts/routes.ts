@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountSchema, updateNameBodySchema, updatedNameSchema } from '@questboard/shared/accounts';
 import { apiErrorSchema } from '@questboard/shared/api-error';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { identityOf } from '../../plugins/authenticate';
@@ -11,7 +12,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   app.post(
-    '/core/accounts/register',
+    apiPaths.accounts.register.pattern,
     {
       // Identity only: an inactive account still gets its answer, so the app can say why it stops.
       preHandler: app.requireIdentity,
@@ -26,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = as
   );
 
   app.put(
-    '/core/accounts/name',
+    apiPaths.accounts.name.pattern,
     {
       preHandler: app.requireAccount,
       schema: {

@@ -1,14 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  DASHBOARD_MAX_CHARTS,
-  analyticsMessages,
-  rangeMessages,
-  type Dashboard,
-  type DashboardChart,
-  type Overview,
-  type Player,
-  type Retention,
-} from '@questboard/shared/analytics';
+import { rangeMessages } from '@questboard/shared/analytics-view';
+import type { Overview } from '@questboard/shared/analytics-answers';
+import type { Player } from '@questboard/shared/analytics-player';
+import type { Retention } from '@questboard/shared/analytics-cohort-answers';
+import { DASHBOARD_MAX_CHARTS, type Dashboard, type DashboardChart } from '@questboard/shared/analytics-dashboard';
+import { analyticsMessages } from '@questboard/shared/analytics-messages';
 import type { IngestKeyList } from '@questboard/shared/developer';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';

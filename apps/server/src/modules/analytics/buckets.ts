@@ -1,4 +1,4 @@
-import type { Granularity } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
 
 /** What bucketing needs of a view: its days (both included) and granularity. */
 export interface View {

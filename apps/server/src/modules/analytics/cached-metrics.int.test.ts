@@ -1,4 +1,5 @@
-import { analyticsQuerySchema, exploreQuerySchema, retentionQuerySchema } from '@questboard/shared/analytics';
+import { analyticsQuerySchema, retentionQuerySchema } from '@questboard/shared/analytics-view';
+import { exploreQuerySchema } from '@questboard/shared/analytics-explore';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsQuerySchema } from '@questboard/shared/analytics';
+import { analyticsQuerySchema } from '@questboard/shared/analytics-view';
 import { AnalyticsBusyError, QueryGate } from './analytics-gate';
 import { CachedMetrics } from './cached-metrics';
 import type { ProjectMetrics } from './project-metrics';

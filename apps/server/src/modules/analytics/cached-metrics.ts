@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, ExploreQuery, RetentionQuery } from '@questboard/shared/analytics';
+import type { AnalyticsQuery, RetentionQuery } from '@questboard/shared/analytics-view';
+import type { ExploreQuery } from '@questboard/shared/analytics-explore';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 import { QueryGate } from './analytics-gate';

@@ -1,4 +1,4 @@
-import type { CurveCohorts } from '@questboard/shared/analytics';
+import type { CurveCohorts } from '@questboard/shared/analytics-answer-parts';
 
 // ADR 010 "Curves" (metric definition 'cohort-curves'): every curve over days since install (the
 // retention curve, the average cumulative LTV, each cohort row) follows one set of players from day

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chartOrderBodySchema, chartParamsSchema, createChartBodySchema, dashboardChartSchema, dashboardSchema } from '@questboard/shared/analytics';
+import {
+  chartOrderBodySchema,
+  chartParamsSchema,
+  createChartBodySchema,
+  dashboardChartSchema,
+  dashboardSchema,
+} from '@questboard/shared/analytics-dashboard';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { projectParamsSchema } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { anyMember, projectOf } from '../../plugins/project-scope';
@@ -15,13 +22,13 @@ const config = { projectRole: anyMember };
 /** The project dashboard (issue 8): charts pinned from the explorer, saved per project, re-orderable by any member. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   app.get(
-    '/core/projects/:id/dashboard',
+    apiPaths.dashboard.one.pattern,
     { config, schema: { tags, summary: "The project's pinned charts, in order", security, params: projectParamsSchema, response: { 200: dashboardSchema } } },
     async (request) => dashboardOf(db, projectOf(request).id),
   );
 
   app.post(
-    '/core/projects/:id/dashboard/charts',
+    apiPaths.dashboard.charts.pattern,
     {
       config,
       schema: {
@@ -37,7 +44,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
   );
 
   app.delete(
-    '/core/projects/:id/dashboard/charts/:chartId',
+    apiPaths.dashboard.chart.pattern,
     { config, schema: { tags, summary: 'Remove a chart from the dashboard', security, params: chartParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await removeChart(db, projectOf(request).id, request.params.chartId);
@@ -46,7 +53,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
   );
 
   app.put(
-    '/core/projects/:id/dashboard/order',
+    apiPaths.dashboard.order.pattern,
     {
       config,
       schema: {

@@ -2,12 +2,11 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DASHBOARD_MAX_CHARTS,
-  analyticsErrorCodes,
-  analyticsMessages,
   type createChartBodySchema,
   type Dashboard,
   type DashboardChart,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-dashboard';
+import { analyticsErrorCodes, analyticsMessages } from '@questboard/shared/analytics-messages';
 import type { Db } from '../../db/database';
 import { dashboardCharts, projects } from '../../db/schema';
 import { HttpError } from '../../http-error';

@@ -1,4 +1,4 @@
-import type { AnalyticsQuery } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import { bucketSql, byBucket, date, filterSql, num, Params, rangeSql, unfiltered, type DuckDbQuery, type Row } from './duckdb-sql';
 
 // Activity figures several pages share (DAU, WAU and MAU, installs, sessions), from the rollups.

@@ -1,4 +1,4 @@
-import type { AnalyticsQuery } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { ExcludedPurchases, ProjectMoney } from '@questboard/shared/money';
 import { eventRangeSql, filterSql, num, Params, rangeSql, ratesSql, type DuckDbQuery } from './duckdb-sql';
 

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { AnalyticsFilters, FilterDimension, Granularity } from '@questboard/shared/analytics';
+import type { AnalyticsFilters, FilterDimension, Granularity } from '@questboard/shared/analytics-view';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { View } from './buckets';
 import type { RollupTables } from '../events/duckdb-rollups';

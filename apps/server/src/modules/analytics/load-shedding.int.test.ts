@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Overview } from '@questboard/shared/analytics';
+import type { Overview } from '@questboard/shared/analytics-answers';
 import type { IngestKeyList } from '@questboard/shared/developer';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';

@@ -1,10 +1,5 @@
-import {
-  analyticsQuerySchema,
-  exploreQuerySchema,
-  retentionQuerySchema,
-  type AnalyticsQueryInput,
-  type ExploreQueryInput,
-} from '@questboard/shared/analytics';
+import { analyticsQuerySchema, retentionQuerySchema, type AnalyticsQueryInput } from '@questboard/shared/analytics-view';
+import { exploreQuerySchema, type ExploreQueryInput } from '@questboard/shared/analytics-explore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';

@@ -1,24 +1,27 @@
 import {
   analyticsQuerySchema,
-  engagementSchema,
-  eventCatalogueSchema,
-  exploreQuerySchema,
-  exploreSchema,
-  filterOptionsSchema,
-  overviewSchema,
-  playerSchema,
-  playersSchema,
   RETENTION_DAYS,
   retentionQuerySchema,
-  retentionSchema,
-  revenueSchema,
-  sessionLengthBuckets,
   type AnalyticsQuery,
   type AnalyticsQueryInput,
+  type RetentionQuery,
+} from '@questboard/shared/analytics-view';
+import {
+  exploreQuerySchema,
+  exploreSchema,
   type ExploreQuery,
   type ExploreQueryInput,
-  type RetentionQuery,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-explore';
+import {
+  engagementSchema,
+  eventCatalogueSchema,
+  filterOptionsSchema,
+  overviewSchema,
+  playersSchema,
+  sessionLengthBuckets,
+} from '@questboard/shared/analytics-answers';
+import { playerSchema } from '@questboard/shared/analytics-player';
+import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
 import type { StoredEvent } from '@questboard/shared/events';
 import { describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';

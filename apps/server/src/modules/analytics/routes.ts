@@ -1,27 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { analyticsQuerySchema, isoDate, retentionQuerySchema } from '@questboard/shared/analytics-view';
+import { exploreQuerySchema, exploreSchema } from '@questboard/shared/analytics-explore';
 import {
-  analyticsErrorCodes,
-  analyticsMessages,
-  analyticsQuerySchema,
   engagementSchema,
   eventCatalogueSchema,
-  exploreQuerySchema,
-  exploreSchema,
   filterOptionsSchema,
-  isoDate,
   overviewSchema,
-  playerParamsSchema,
-  playerSchema,
   playersSchema,
-  retentionQuerySchema,
-  retentionSchema,
-  revenueSchema,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-answers';
+import { playerParamsSchema, playerSchema } from '@questboard/shared/analytics-player';
+import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
+import { analyticsErrorCodes, analyticsMessages } from '@questboard/shared/analytics-messages';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { apiErrorCodes } from '@questboard/shared/error-codes';
 import { projectParamsSchema } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-error';
 import type { Clock } from '../../lib/clock';
@@ -68,10 +63,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     config: { projectRole: anyMember },
     schema: { tags, summary, security, params: projectParamsSchema, querystring, response: { 200: response, 503: apiErrorSchema } },
   });
-  const base = '/core/projects/:id/analytics';
 
   app.get(
-    `${base}/overview`,
+    apiPaths.analytics.overview.pattern,
     options('Overview cards with the previous range and sparklines, and the top events', analyticsQuerySchema, overviewSchema),
     async (request) => {
       const { projectId, money } = await withMoney(request);
@@ -79,12 +73,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     },
   );
   app.get(
-    `${base}/players`,
+    apiPaths.analytics.players.pattern,
     options('DAU, WAU, MAU, stickiness, new and returning users, and breakdowns', analyticsQuerySchema, playersSchema),
     async (request) => marked(request.query, events.metrics.players(projectOf(request).id, request.query)),
   );
   app.get(
-    `${base}/revenue`,
+    apiPaths.analytics.revenue.pattern,
     options('Revenue, ARPDAU, ARPPU, paying conversion, top products and cumulative LTV', analyticsQuerySchema, revenueSchema),
     async (request) => {
       const { projectId, money } = await withMoney(request);
@@ -92,17 +86,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     },
   );
   app.get(
-    `${base}/retention`,
+    apiPaths.analytics.retention.pattern,
     options('Cohort retention D0 to D30 (classic or rolling) and the retention curve', retentionQuerySchema, retentionSchema),
     async (request) => shed(events.metrics.retention(projectOf(request).id, request.query, today())),
   );
   app.get(
-    `${base}/engagement`,
+    apiPaths.analytics.engagement.pattern,
     options('Sessions, session length distribution and sessions per DAU', analyticsQuerySchema, engagementSchema),
     async (request) => marked(request.query, events.metrics.engagement(projectOf(request).id, request.query)),
   );
   app.get(
-    `${base}/explore`,
+    apiPaths.analytics.explore.pattern,
     options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
     async (request) => {
       const { projectId, money } = await withMoney(request);
@@ -110,18 +104,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     },
   );
   app.get(
-    `${base}/events`,
+    apiPaths.analytics.events.pattern,
     options('Every event name of the range with counts, users, last seen and property keys', analyticsQuerySchema, eventCatalogueSchema),
     async (request) => shed(events.metrics.eventCatalogue(projectOf(request).id, request.query)),
   );
   app.get(
-    `${base}/filters`,
+    apiPaths.analytics.filters.pattern,
     options('The platforms, countries and app versions seen in the range', analyticsQuerySchema, filterOptionsSchema),
     async (request) => shed(events.metrics.filterOptions(projectOf(request).id, request.query)),
   );
 
   app.get(
-    '/core/projects/:id/analytics/players/:userId',
+    apiPaths.analytics.player.pattern,
     {
       config: { projectRole: anyMember },
       schema: { tags, summary: "One player's profile, sessions and latest events", security, params: playerParamsSchema, response: { 200: playerSchema, 503: apiErrorSchema } },

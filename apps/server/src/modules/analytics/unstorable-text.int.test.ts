@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard } from '@questboard/shared/analytics';
+import type { Dashboard } from '@questboard/shared/analytics-dashboard';
 import { databaseTextMessage } from '@questboard/shared/database-text';
 import type { IngestKeyList } from '@questboard/shared/developer';
 import { databaseTargets } from '../../../test/databases';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { organisationErrorCodes } from '@questboard/shared/organisations';
 import { canSetQuota, quotaBodySchema, usageSchema, type Usage } from '@questboard/shared/billing';
 import type { Db } from '../../db/database';
@@ -21,7 +22,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   { db, clock, events, quotas },
 ) => {
   app.get(
-    '/core/orgs/usage',
+    apiPaths.organisations.usage.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: { tags, summary: "The organisation's usage this month, per project, and per day for 30 days", security, response: { 200: usageSchema, ...errors } },
@@ -30,7 +31,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   );
 
   app.put(
-    '/core/orgs/quota',
+    apiPaths.organisations.quota.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Explore, Overview, Player, Revenue } from '@questboard/shared/analytics';
+import type { Explore } from '@questboard/shared/analytics-explore';
+import type { Overview } from '@questboard/shared/analytics-answers';
+import type { Player } from '@questboard/shared/analytics-player';
+import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 import type { IngestKeyList } from '@questboard/shared/developer';
 import { currencyMessages, type CurrencySettings } from '@questboard/shared/money';
 import { databaseTargets } from '../../../test/databases';

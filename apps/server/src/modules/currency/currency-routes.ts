@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { currencySettingsSchema, rateBodySchema, rateParamsSchema, reportingCurrencyBodySchema } from '@questboard/shared/money';
 import { projectParamsSchema } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
@@ -17,7 +18,7 @@ const tags = ['currency'];
  */
 export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   app.get(
-    '/core/projects/:id/currency',
+    apiPaths.projects.currency.pattern,
     {
       config: { projectRole: anyMember },
       schema: {
@@ -32,7 +33,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = a
   );
 
   app.put(
-    '/core/projects/:id/currency',
+    apiPaths.projects.currency.pattern,
     {
       config: { projectRole: ownersAndAdmins('change the reporting currency') },
       schema: {
@@ -48,7 +49,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = a
   );
 
   app.put(
-    '/core/projects/:id/currency/rates/:currency',
+    apiPaths.projects.exchangeRate.pattern,
     {
       config: { projectRole: ownersAndAdmins('change exchange rates') },
       schema: {
@@ -64,7 +65,7 @@ export const currencyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = a
   );
 
   app.delete(
-    '/core/projects/:id/currency/rates/:currency',
+    apiPaths.projects.exchangeRate.pattern,
     {
       config: { projectRole: ownersAndAdmins('change exchange rates') },
       schema: { tags, summary: 'Remove a rate (owners and admins): its purchases are left out of revenue again', security, params: rateParamsSchema, response: { 204: z.null() } },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { DEMO_PLAYERS_DEFAULT } from '@questboard/shared/developer';
 import { DEMO_DAYS, demoEnd } from './demo-loads';
 import { sendDemoPopulation, type IngestPost } from './demo-sender';
@@ -39,7 +40,7 @@ export async function runDemoCli(argv: readonly string[], env: NodeJS.ProcessEnv
 
     const key = values.key ?? (await demoKey(base, values.project, env.DATA_DIR ?? './data'));
     const post: IngestPost = async (body, ingestKey) => {
-      const response = await fetch(`${base}/ingest/v1/batch`, {
+      const response = await fetch(`${base}${apiPaths.ingestion.batch.pattern}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-ingest-key': ingestKey },
         body,
@@ -84,7 +85,7 @@ async function demoKey(base: string, identifier: string, dataDir: string): Promi
   }
   let response: Response;
   try {
-    response = await fetch(`${base}/internal/v1/demo-key`, {
+    response = await fetch(`${base}${apiPaths.ingestion.demoKey.pattern}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${fs.readFileSync(tokenFile, 'utf8').trim()}` },
       body: JSON.stringify({ identifier }),

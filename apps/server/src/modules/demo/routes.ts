@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
-import { demoDataBodySchema, demoDataStatusSchema } from '@questboard/shared/developer';
+import { demoDataBodySchema, demoDataStatusSchema, removedDemoDataSchema } from '@questboard/shared/developer';
 import { projectInfoQuerySchema, projectParamsSchema } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import { HttpError, tooManyRequests } from '../../http-error';
 import type { Clock } from '../../lib/clock';
@@ -39,7 +40,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   const post: IngestPost = async (body, key) => {
     const response = await app.inject({
       method: 'POST',
-      url: '/ingest/v1/batch',
+      url: apiPaths.ingestion.batch.pattern,
       headers: { 'content-type': 'application/json', 'x-ingest-key': key },
       payload: body,
     });
@@ -50,7 +51,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   const status = async (projectId: string) => ({ ...loads.status(projectId), demoEvents: (await events.summary(projectId)).demoEvents });
 
   app.get(
-    '/core/projects/:id/demo-data',
+    apiPaths.projects.demoData.pattern,
     {
       config: { projectRole: anyMember },
       schema: { tags, summary: 'Whether demo data is loading, loaded or absent', security, params: projectParamsSchema, response: { 200: demoDataStatusSchema } },
@@ -59,7 +60,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   );
 
   app.post(
-    '/core/projects/:id/demo-data',
+    apiPaths.projects.demoData.pattern,
     {
       config: { projectRole: anyMember },
       schema: {
@@ -83,7 +84,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   );
 
   app.delete(
-    '/core/projects/:id/demo-data',
+    apiPaths.projects.demoData.pattern,
     {
       // Deleting analytics data, demo data included, is for owners and admins (issue 21).
       config: { projectRole: ownersAndAdmins('remove demo data') },
@@ -92,7 +93,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
         summary: "Remove the project's demo data, stopping a load in progress (owners and admins); real events stay",
         security,
         params: projectParamsSchema,
-        response: { 200: z.object({ removedEvents: z.number().int() }) },
+        response: { 200: removedDemoDataSchema },
       },
     },
     async (request) => {
@@ -106,7 +107,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   const isLocalToken = writeLocalToken(dataDir);
   const guesses = new RateLimiter(10, 60_000, clock);
   app.post(
-    '/internal/v1/demo-key',
+    apiPaths.ingestion.demoKey.pattern,
     {
       schema: {
         tags: ['internal'],

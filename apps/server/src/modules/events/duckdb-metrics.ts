@@ -1,18 +1,9 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type {
-  AnalyticsQuery,
-  Engagement,
-  EventCatalogue,
-  Explore,
-  ExploreQuery,
-  FilterOptions,
-  Overview,
-  Player,
-  Players,
-  Retention,
-  RetentionQuery,
-  Revenue,
-} from '@questboard/shared/analytics';
+import type { AnalyticsQuery, RetentionQuery } from '@questboard/shared/analytics-view';
+import type { Explore, ExploreQuery } from '@questboard/shared/analytics-explore';
+import type { Engagement, EventCatalogue, FilterOptions, Overview, Players } from '@questboard/shared/analytics-answers';
+import type { Player } from '@questboard/shared/analytics-player';
+import type { Retention, Revenue } from '@questboard/shared/analytics-cohort-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from '../analytics/project-metrics';
 import type { StoreAnswer } from '../analytics/store-answer';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectParamsSchema } from '@questboard/shared/projects';
 import { dataSettingsSchema, deletedEventsSchema, type DataSettings } from '@questboard/shared/project-data';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
@@ -18,7 +19,7 @@ export const projectDataRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; ev
   { db, clock, events, quotas },
 ) => {
   app.get(
-    '/core/projects/:id/data-settings',
+    apiPaths.projects.dataSettings.pattern,
     {
       config: { projectRole: anyMember },
       schema: { tags, summary: "The project's data retention", security, params: projectParamsSchema, response: { 200: dataSettingsSchema } },
@@ -30,7 +31,7 @@ export const projectDataRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; ev
   );
 
   app.put(
-    '/core/projects/:id/data-settings',
+    apiPaths.projects.dataSettings.pattern,
     {
       config: { projectRole: ownersAndAdmins('change the data retention') },
       schema: {
@@ -55,7 +56,7 @@ export const projectDataRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; ev
   );
 
   app.delete(
-    '/core/projects/:id/events',
+    apiPaths.projects.events.pattern,
     {
       config: { projectRole: ownersAndAdmins("delete a project's analytics data") },
       schema: {

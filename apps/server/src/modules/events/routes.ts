@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { latestEventsQuerySchema, latestEventsSchema } from '@questboard/shared/developer';
 import { projectParamsSchema } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { anyMember, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from './event-store';
 
 /** The developer page's live check: the latest events the project received, and its totals. */
 export const eventRoutes: FastifyPluginAsyncZod<{ events: EventStore }> = async (app, { events }) => {
   app.get(
-    '/core/projects/:id/events/latest',
+    apiPaths.projects.latestEvents.pattern,
     {
       config: { projectRole: anyMember },
       schema: {

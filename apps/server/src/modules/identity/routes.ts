@@ -14,6 +14,7 @@ import {
   sessionSchema,
 } from '@questboard/shared/identity';
 import type { GoogleErrorCode } from '@questboard/shared/auth-messages';
+import { apiPaths, googlePathPrefix, identityPathPrefix } from '@questboard/shared/api-paths';
 import type { Config } from '../../config';
 import { HttpError } from '../../http-error';
 import type { IdentityService } from './identity-service';
@@ -47,11 +48,11 @@ export const identityRoutes: FastifyPluginAsyncZod<{
 
   const setRefreshCookie = (reply: FastifyReply, refresh: RefreshSession) =>
     reply
-      .setCookie(refreshCookie, refresh.token, { path: '/auth/v1', httpOnly: true, sameSite: 'strict', secure, expires: refresh.familyExpiresAt })
+      .setCookie(refreshCookie, refresh.token, { path: identityPathPrefix, httpOnly: true, sameSite: 'strict', secure, expires: refresh.familyExpiresAt })
       .setCookie(sessionHintCookie, '1', { path: '/', httpOnly: false, sameSite: 'strict', secure, expires: refresh.familyExpiresAt });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply
-      .clearCookie(refreshCookie, { path: '/auth/v1', httpOnly: true, sameSite: 'strict', secure })
+      .clearCookie(refreshCookie, { path: identityPathPrefix, httpOnly: true, sameSite: 'strict', secure })
       .clearCookie(sessionHintCookie, { path: '/', sameSite: 'strict', secure });
 
   // The refresh cookie is SameSite=Strict; on top, a browser request from another origin is refused
@@ -65,7 +66,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   };
 
   app.get(
-    '/auth/v1/config',
+    apiPaths.identity.config.pattern,
     { schema: { tags: ['identity'], summary: 'Public sign-in settings of this installation', response: { 200: identityConfigSchema } } },
     async () => ({
       apiKey: publicId,
@@ -82,7 +83,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/auth/v1/email-link/send',
+    apiPaths.identity.sendEmailLink.pattern,
     {
       schema: {
         tags: ['identity'],
@@ -98,7 +99,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/auth/v1/email-link/complete',
+    apiPaths.identity.completeEmailLink.pattern,
     {
       schema: {
         tags: ['identity'],
@@ -115,7 +116,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/auth/v1/token',
+    apiPaths.identity.token.pattern,
     {
       schema: {
         tags: ['identity'],
@@ -137,7 +138,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/auth/v1/sign-out',
+    apiPaths.identity.signOut.pattern,
     { schema: { tags: ['identity'], summary: 'Sign out: the refresh token family is revoked', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       assertSameOrigin(request);
@@ -149,7 +150,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/auth/v1/jwks.json',
+    apiPaths.identity.jwks.pattern,
     {
       schema: {
         tags: ['identity'],
@@ -164,7 +165,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/auth/v1/user',
+    apiPaths.identity.user.pattern,
     {
       preHandler: app.requireIdentity,
       schema: { tags: ['identity'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: identityUserSchema, ...errors } },
@@ -173,7 +174,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/auth/v1/google/authorize',
+    apiPaths.identity.googleAuthorize.pattern,
     {
       schema: {
         tags: ['identity'],
@@ -184,14 +185,14 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { authorizationUrl, browserBinding } = await identity.startGoogle(request.body.redirectTo, request.ip);
-      reply.setCookie(googleBindingCookie, browserBinding, { path: '/auth/v1/google', httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
+      reply.setCookie(googleBindingCookie, browserBinding, { path: googlePathPrefix, httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
       return { authorizationUrl };
     },
   );
 
-  app.get('/auth/v1/google/callback', { schema: { tags: ['identity'], summary: 'Google redirects here after sign-in', hide: false } }, async (request, reply) => {
+  app.get(apiPaths.identity.googleCallback.pattern, { schema: { tags: ['identity'], summary: 'Google redirects here after sign-in', hide: false } }, async (request, reply) => {
     const callbackUrl = new URL(request.url, config.appUrl);
-    reply.clearCookie(googleBindingCookie, { path: '/auth/v1/google' });
+    reply.clearCookie(googleBindingCookie, { path: googlePathPrefix });
     const fail = (code: GoogleErrorCode) => reply.redirect(`/login?error=${code}`, 303);
     const providerError = callbackUrl.searchParams.get('error');
     if (providerError) return fail(providerError === 'access_denied' ? 'google_cancelled' : 'google_failed');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { createIngestKeyBodySchema, ingestKeyListSchema, ingestKeyParamsSchema, ingestKeySchema } from '@questboard/shared/developer';
 import { projectParamsSchema } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
@@ -13,7 +14,7 @@ const tags = ['developer'];
 /** The developer page's keys: any member lists and creates them; owners and admins revoke them. */
 export const ingestKeyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   app.get(
-    '/core/projects/:id/ingest-keys',
+    apiPaths.projects.ingestKeys.pattern,
     {
       config: { projectRole: anyMember },
       schema: { tags, summary: "The project's ingestion keys, revoked ones included", security, params: projectParamsSchema, response: { 200: ingestKeyListSchema } },
@@ -22,7 +23,7 @@ export const ingestKeyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
   );
 
   app.post(
-    '/core/projects/:id/ingest-keys',
+    apiPaths.projects.ingestKeys.pattern,
     {
       config: { projectRole: anyMember },
       schema: {
@@ -41,7 +42,7 @@ export const ingestKeyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
   );
 
   app.delete(
-    '/core/projects/:id/ingest-keys/:keyId',
+    apiPaths.projects.ingestKey.pattern,
     {
       config: { projectRole: ownersAndAdmins('revoke an ingestion key') },
       schema: {

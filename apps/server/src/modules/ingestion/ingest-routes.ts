@@ -10,6 +10,7 @@ import { EventStoreBusyError, type EventStore } from '../events/event-store';
 import { findActiveIngestKey, markIngestKeyUsed, type ActiveIngestKey } from './ingest-key-store';
 import type { QuotaTracker } from '../billing/quota-tracker';
 import { utcMonth } from '@questboard/shared/billing';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { validateEvents } from './event-validation';
 
 export interface IngestLimits {
@@ -71,7 +72,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
     void app.getDefaultJsonParser('error', 'error')(request, body as string, done);
   });
 
-  app.options('/ingest/v1/batch', { schema: { hide: true } }, async (_request, reply) =>
+  app.options(apiPaths.ingestion.batch.pattern, { schema: { hide: true } }, async (_request, reply) =>
     reply
       .code(204)
       .headers({
@@ -97,7 +98,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
   };
 
   app.post(
-    '/ingest/v1/batch',
+    apiPaths.ingestion.batch.pattern,
     {
       onRequest: authenticate,
       schema: {

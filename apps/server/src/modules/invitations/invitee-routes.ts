@@ -6,6 +6,7 @@ import {
   invitationParamsSchema,
   invitationSchema,
 } from '@questboard/shared/invitations';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { identityOf } from '../../plugins/authenticate';
 import type { InvitationAnswer, InvitationAnswers } from './invitation-answers';
 
@@ -14,9 +15,9 @@ const security = [{ bearerAuth: [] }];
 const tags = ['invitations'];
 
 const answers: { path: string; answer: InvitationAnswer; summary: string }[] = [
-  { path: 'accept', answer: 'ACCEPTED', summary: 'Accept: join the organisation with the invited role' },
-  { path: 'decline', answer: 'DECLINED', summary: 'Decline the invitation' },
-  { path: 'create-own', answer: 'CREATE_OWN', summary: 'Decline in order to create your own organisation' },
+  { path: apiPaths.invitations.accept.pattern, answer: 'ACCEPTED', summary: 'Accept: join the organisation with the invited role' },
+  { path: apiPaths.invitations.decline.pattern, answer: 'DECLINED', summary: 'Decline the invitation' },
+  { path: apiPaths.invitations.createOwn.pattern, answer: 'CREATE_OWN', summary: 'Decline in order to create your own organisation' },
 ];
 
 /** The invited side: /access/{code} and /access?id= in the web app. */
@@ -25,7 +26,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod<{ answers: InvitationAnswers }
   { answers: service },
 ) => {
   app.get(
-    '/core/invitations/by-code/:code',
+    apiPaths.invitations.byCode.pattern,
     {
       schema: {
         tags,
@@ -39,7 +40,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod<{ answers: InvitationAnswers }
   );
 
   app.get(
-    '/core/invitations/pending',
+    apiPaths.invitations.pending.pattern,
     {
       preHandler: app.requireAccount,
       schema: {
@@ -53,7 +54,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod<{ answers: InvitationAnswers }
   );
 
   app.get(
-    '/core/invitations/:id',
+    apiPaths.invitations.one.pattern,
     {
       preHandler: app.requireAccount,
       schema: {
@@ -69,7 +70,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod<{ answers: InvitationAnswers }
 
   for (const { path, answer, summary } of answers) {
     app.post(
-      `/core/invitations/:id/${path}`,
+      path,
       {
         preHandler: app.requireAccount,
         schema: {

@@ -7,6 +7,7 @@ import {
   organisationInvitationListSchema,
   organisationInvitationSchema,
 } from '@questboard/shared/invitations';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { memberOf } from '../../plugins/membership';
 import type { InvitationService } from './invitation-service';
 
@@ -20,7 +21,7 @@ export const organisationInvitationRoutes: FastifyPluginAsyncZod<{ invitations: 
   { invitations },
 ) => {
   app.post(
-    '/core/orgs/invitations',
+    apiPaths.organisations.invitations.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -41,7 +42,7 @@ export const organisationInvitationRoutes: FastifyPluginAsyncZod<{ invitations: 
   );
 
   app.get(
-    '/core/orgs/invitations',
+    apiPaths.organisations.invitations.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -55,7 +56,7 @@ export const organisationInvitationRoutes: FastifyPluginAsyncZod<{ invitations: 
   );
 
   app.post(
-    '/core/orgs/invitations/:id/resend',
+    apiPaths.organisations.resendInvitation.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -78,7 +79,7 @@ export const organisationInvitationRoutes: FastifyPluginAsyncZod<{ invitations: 
   );
 
   app.delete(
-    '/core/orgs/invitations/:id',
+    apiPaths.organisations.invitation.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {

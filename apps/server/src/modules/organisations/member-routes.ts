@@ -7,6 +7,7 @@ import {
   memberSchema,
   updateMemberRoleBodySchema,
 } from '@questboard/shared/organisations';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import { memberOf } from '../../plugins/membership';
 import { changeMemberRole, leaveOrganisation, listMembers, removeMember } from './member-service';
@@ -17,7 +18,7 @@ const tags = ['members'];
 
 export const memberRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/core/orgs/members',
+    apiPaths.organisations.members.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -31,7 +32,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   );
 
   app.put(
-    '/core/orgs/members/:userId',
+    apiPaths.organisations.member.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -47,7 +48,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   );
 
   app.delete(
-    '/core/orgs/members/:userId',
+    apiPaths.organisations.member.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -65,7 +66,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   );
 
   app.post(
-    '/core/orgs/leave',
+    apiPaths.organisations.leave.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {

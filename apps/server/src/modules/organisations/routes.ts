@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { createOrganisationBodySchema, organisationSchema } from '@questboard/shared/organisations';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { accountOf } from '../../plugins/membership';
@@ -10,7 +11,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 export const organisationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   app.get(
-    '/core/orgs/info',
+    apiPaths.organisations.info.pattern,
     {
       // Account only: an inactive organisation is still answered (isActive false) so the app can say so.
       preHandler: app.requireAccount,
@@ -25,7 +26,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
   );
 
   app.post(
-    '/core/orgs',
+    apiPaths.organisations.create.pattern,
     {
       preHandler: app.requireAccount,
       schema: {

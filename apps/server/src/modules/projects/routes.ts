@@ -11,6 +11,7 @@ import {
   projectSearchQuerySchema,
   updateProjectBodySchema,
 } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
@@ -26,7 +27,7 @@ const tags = ['projects'];
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
   app.get(
-    '/core/projects/all',
+    apiPaths.projects.all.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -41,7 +42,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   );
 
   app.get(
-    '/core/projects/search',
+    apiPaths.projects.search.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -57,7 +58,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
 
   // A static path: it never reaches /:id, whose uuid schema would refuse 'info' anyway.
   app.get(
-    '/core/projects/info',
+    apiPaths.projects.info.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -72,7 +73,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   );
 
   app.get(
-    '/core/projects/:id',
+    apiPaths.projects.one.pattern,
     {
       config: { projectRole: anyMember },
       schema: { tags, summary: 'One project; 404 outside the organisation', security, params: projectParamsSchema, response: { 200: projectSchema } },
@@ -81,7 +82,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   );
 
   app.post(
-    '/core/projects',
+    apiPaths.projects.create.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {
@@ -99,7 +100,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   );
 
   app.put(
-    '/core/projects/:id',
+    apiPaths.projects.one.pattern,
     {
       config: { projectRole: anyMember },
       schema: {
@@ -115,7 +116,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
   );
 
   app.delete(
-    '/core/projects/:id',
+    apiPaths.projects.one.pattern,
     {
       config: { projectRole: ownersAndAdmins('delete a project') },
       schema: {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { installationStatusSchema, supportMessageBodySchema, supportMessageSentSchema, type InstallationStatus } from '@questboard/shared/support';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { identityOf } from '../../plugins/authenticate';
 import { memberOf } from '../../plugins/membership';
 import type { SupportService } from './support-service';
@@ -18,7 +19,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; sta
   { support, status },
 ) => {
   app.get(
-    '/core/system/status',
+    apiPaths.support.status.pattern,
     {
       preHandler: app.requireAccount,
       schema: {
@@ -32,7 +33,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; sta
   );
 
   app.post(
-    '/core/support',
+    apiPaths.support.message.pattern,
     {
       preHandler: app.requireOrganisation,
       schema: {

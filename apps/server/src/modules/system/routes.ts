@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Database } from '../../db/database';
 import type { EventStore } from '../events/event-store';
 import type { Installation } from './installation';
@@ -32,7 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   version: string;
 }> = async (app, { database, events, installation, appName, version }) => {
   app.get(
-    '/healthz',
+    apiPaths.system.health.pattern,
     {
       schema: {
         tags: ['system'],
@@ -44,7 +45,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/readyz',
+    apiPaths.system.readiness.pattern,
     {
       schema: {
         tags: ['system'],
@@ -62,7 +63,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/system/status',
+    apiPaths.system.status.pattern,
     {
       schema: {
         tags: ['system'],

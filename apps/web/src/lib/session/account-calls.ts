@@ -1,6 +1,7 @@
 // The account and organisation calls the sign-in flow makes (docs/product/http-contract.md#core-calls), each logged with
 // its section 8 label and rethrown.
 import type { Account, UpdatedName } from '@questboard/shared/accounts';
+import { apiPaths } from '@questboard/shared/api-paths';
 import type { Organisation } from '@questboard/shared/organisations';
 
 import { apiClient } from '../api-client';
@@ -13,11 +14,18 @@ export interface AccountApi {
   updateAccountName(firstName: string, lastName: string): Promise<UpdatedName>;
 }
 
+// The answers' schemas load on first use: zod stays out of the sign-in page's first download (ADR 015).
+const accountSchema = () => import('@questboard/shared/accounts').then((schemas) => schemas.accountSchema);
+const updatedNameSchema = () => import('@questboard/shared/accounts').then((schemas) => schemas.updatedNameSchema);
+const organisationSchema = () => import('@questboard/shared/organisations').then((schemas) => schemas.organisationSchema);
+
 export const httpAccountApi: AccountApi = {
   // A 401 here forces logout at once (docs/product/http-contract.md#core-calls).
   registerAccount: () =>
-    callApi(API_LOG_LABELS.accountRegistration, () => apiClient.post<Account>('/core/accounts/register', undefined, { forceLogoutOn401: true })),
-  getOrganisationInfo: () => callApi(API_LOG_LABELS.organisationInfo, () => apiClient.get<Organisation>('/core/orgs/info')),
+    callApi(API_LOG_LABELS.accountRegistration, () =>
+      apiClient.post(apiPaths.accounts.register.url(), accountSchema, undefined, { forceLogoutOn401: true }),
+    ),
+  getOrganisationInfo: () => callApi(API_LOG_LABELS.organisationInfo, () => apiClient.get(apiPaths.organisations.info.url(), organisationSchema)),
   updateAccountName: (firstName, lastName) =>
-    callApi(API_LOG_LABELS.nameUpdate, () => apiClient.put<UpdatedName>('/core/accounts/name', { firstName, lastName })),
+    callApi(API_LOG_LABELS.nameUpdate, () => apiClient.put(apiPaths.accounts.name.url(), updatedNameSchema, { firstName, lastName })),
 };

@@ -1,6 +1,9 @@
 // docs/product/identity.md: the web app talks to one AuthClient with Firebase's verbs. This adapter
 // calls our /auth/v1 service through the one HTTP client; a Firebase adapter could replace it.
-import type { IdentityUser, SendSignInLinkAnswer, Session } from '@questboard/shared/identity';
+import { noAnswerSchema } from '@questboard/shared/api-answer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import type * as identity from '@questboard/shared/identity';
+import type { IdentityUser, Session } from '@questboard/shared/identity';
 
 import type { ApiClient } from '../api-client';
 import { isApiError } from '../api-error';
@@ -25,6 +28,12 @@ export interface AuthClient {
   getIdToken(forceRefresh?: boolean): Promise<string | null>;
   onAuthStateChanged(listener: AuthStateListener): () => void;
 }
+
+// The answers' schemas load on first use: zod stays out of the sign-in page's first download (ADR 015).
+const identitySchemas =
+  <K extends 'sessionSchema' | 'sendSignInLinkResponseSchema' | 'completeSignInLinkResponseSchema' | 'googleAuthorizeResponseSchema'>(name: K) =>
+  (): Promise<(typeof identity)[K]> =>
+    import('@questboard/shared/identity').then((schemas) => schemas[name]);
 
 /** An ID token is renewed this long before it expires. */
 const renewEarlyMs = 60_000;
@@ -71,7 +80,7 @@ export function createHttpAuthClient(
   // One refresh at a time: the cookie rotates on every use.
   const refresh = () => {
     refreshing ??= api
-      .post<Session>('/auth/v1/token', undefined, { auth: false })
+      .post(apiPaths.identity.token.url(), identitySchemas('sessionSchema'), undefined, { auth: false })
       .then(
         (session) => {
           setSession(session);
@@ -96,8 +105,9 @@ export function createHttpAuthClient(
       return user;
     },
     async sendSignInLinkToEmail(email, options = {}) {
-      const answer = await api.post<SendSignInLinkAnswer>(
-        '/auth/v1/email-link/send',
+      const answer = await api.post(
+        apiPaths.identity.sendEmailLink.url(),
+        identitySchemas('sendSignInLinkResponseSchema'),
         { email, ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}) },
         { auth: false },
       );
@@ -109,13 +119,14 @@ export function createHttpAuthClient(
     async signInWithEmailLink(email, url) {
       const link = parseSignInLink(url);
       if (!link) throw new Error('Invalid email link');
-      const answer = await api.post<Session & { redirectTo: string | null }>('/auth/v1/email-link/complete', { email, ...link }, { auth: false });
+      const answer = await api.post(apiPaths.identity.completeEmailLink.url(), identitySchemas('completeSignInLinkResponseSchema'), { email, ...link }, { auth: false });
       setSession(answer);
       return { redirectTo: answer.redirectTo };
     },
     async signInWithGoogle(options = {}) {
-      const { authorizationUrl } = await api.post<{ authorizationUrl: string }>(
-        '/auth/v1/google/authorize',
+      const { authorizationUrl } = await api.post(
+        apiPaths.identity.googleAuthorize.url(),
+        identitySchemas('googleAuthorizeResponseSchema'),
         options.redirectTo ? { redirectTo: options.redirectTo } : {},
         { auth: false },
       );
@@ -123,7 +134,7 @@ export function createHttpAuthClient(
     },
     async signOut() {
       try {
-        await api.post('/auth/v1/sign-out', undefined, { auth: false });
+        await api.post(apiPaths.identity.signOut.url(), noAnswerSchema, undefined, { auth: false });
       } finally {
         setSession(null);
       }

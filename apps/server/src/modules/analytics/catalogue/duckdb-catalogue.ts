@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, EventCatalogue } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { EventCatalogue } from '@questboard/shared/analytics-answers';
 import { filterSql, iso, num, Params, rangeSql, type DuckDbQuery } from '../duckdb-sql';
 
 const PROPERTY_KEYS = 50;

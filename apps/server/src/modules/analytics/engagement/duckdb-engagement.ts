@@ -1,4 +1,5 @@
-import { sessionLengthBuckets, type AnalyticsQuery, type Engagement } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import { sessionLengthBuckets, type Engagement } from '@questboard/shared/analytics-answers';
 import { bucketLabels } from '../buckets';
 import { dailyActive, sessionsByBucket } from '../duckdb-activity';
 import { filterSql, num, numOrNull, Params, rangeSql, ratio, type DuckDbQuery } from '../duckdb-sql';

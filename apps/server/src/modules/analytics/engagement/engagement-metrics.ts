@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, Engagement } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { Engagement } from '@questboard/shared/analytics-answers';
 import type { StoreAnswer } from '../store-answer';
 
 /** The engagement page: sessions, sessions per DAU, session lengths and their distribution. */

@@ -1,4 +1,4 @@
-import { EXPLORE_MAX_SERIES, REVENUE_PROPERTY, type Explore, type ExploreQuery } from '@questboard/shared/analytics';
+import { EXPLORE_MAX_SERIES, REVENUE_PROPERTY, type Explore, type ExploreQuery } from '@questboard/shared/analytics-explore';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { bucketLabels } from '../buckets';
 import { excludedPurchases } from '../duckdb-purchases';

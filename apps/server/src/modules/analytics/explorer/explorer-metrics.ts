@@ -1,4 +1,4 @@
-import type { Explore, ExploreQuery } from '@questboard/shared/analytics';
+import type { Explore, ExploreQuery } from '@questboard/shared/analytics-explore';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { StoreAnswer } from '../store-answer';
 

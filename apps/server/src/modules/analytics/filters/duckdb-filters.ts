@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, FilterOptions } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { FilterOptions } from '@questboard/shared/analytics-answers';
 import { DIMENSIONS, rangeSql, type DuckDbQuery } from '../duckdb-sql';
 
 const FILTER_OPTIONS = 100;

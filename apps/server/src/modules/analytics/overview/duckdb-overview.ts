@@ -1,4 +1,6 @@
-import { overviewRanges, type AnalyticsQuery, type Overview, type SeriesPoint } from '@questboard/shared/analytics';
+import { overviewRanges, type AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { SeriesPoint } from '@questboard/shared/analytics-answer-parts';
+import type { Overview } from '@questboard/shared/analytics-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { bucketLabels } from '../buckets';
 import { dailyActive, installs, sessionsByBucket, trailing } from '../duckdb-activity';

@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, Overview } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { Overview } from '@questboard/shared/analytics-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { StoreAnswer } from '../store-answer';
 

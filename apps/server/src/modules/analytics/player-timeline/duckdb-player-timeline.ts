@@ -1,4 +1,4 @@
-import { PLAYER_EVENTS_LIMIT, PLAYER_SESSIONS_LIMIT, type Player } from '@questboard/shared/analytics';
+import { PLAYER_EVENTS_LIMIT, PLAYER_SESSIONS_LIMIT, type Player } from '@questboard/shared/analytics-player';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { iso, num, Params, ratesSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
 import { toStoredEvent } from '../../events/event-table';

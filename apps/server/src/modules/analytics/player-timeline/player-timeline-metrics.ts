@@ -1,4 +1,4 @@
-import type { Player } from '@questboard/shared/analytics';
+import type { Player } from '@questboard/shared/analytics-player';
 import type { ProjectMoney } from '@questboard/shared/money';
 
 /** A player's page: their profile, recent sessions and recent events. */

@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, FilterDimension, Players } from '@questboard/shared/analytics';
+import type { AnalyticsQuery, FilterDimension } from '@questboard/shared/analytics-view';
+import type { Players } from '@questboard/shared/analytics-answers';
 import { bucketLabels } from '../buckets';
 import { dailyActive, installs, trailing } from '../duckdb-activity';
 import { bucketSql, byBucket, date, DIMENSIONS, filterSql, num, Params, rangeSql, ratio, text, unfiltered, type DuckDbQuery } from '../duckdb-sql';

@@ -1,4 +1,6 @@
-import { RETENTION_DAYS, type AnalyticsQuery, type CohortRow, type Retention, type RetentionQuery } from '@questboard/shared/analytics';
+import { RETENTION_DAYS, type AnalyticsQuery, type RetentionQuery } from '@questboard/shared/analytics-view';
+import type { CohortRow } from '@questboard/shared/analytics-answer-parts';
+import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { bucketLabels } from '../buckets';
 import { curveOverOneSet, type InstallDayCells } from '../cohort-curves';

@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, Revenue } from '@questboard/shared/analytics';
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { bucketLabels } from '../buckets';
 import { dailyActive } from '../duckdb-activity';

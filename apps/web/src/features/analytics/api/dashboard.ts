@@ -1,27 +1,13 @@
 // The project dashboard's calls (issue 8): the pinned charts, pinning one from the explorer,
 // removing one and saving their order. All through the app's one HTTP client.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CreateChartBody,
-  type Dashboard,
-  type DashboardChart,
-  dashboardChartSchema,
-  dashboardSchema,
-} from '@questboard/shared/analytics';
+import { type CreateChartBody, type Dashboard, dashboardChartSchema, dashboardSchema } from '@questboard/shared/analytics-dashboard';
+import { noAnswerSchema } from '@questboard/shared/api-answer';
+import { apiPaths } from '@questboard/shared/api-paths';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
 import { orderCharts } from '../lib/dashboard-order';
-import { UNEXPECTED_ANSWER_MESSAGE, projectPath } from './use-analytics';
-
-/** An answer checked against its shared schema, like the analytics calls' (use-analytics.ts). */
-function read<T>(schema: { parse: (data: unknown) => T }, data: unknown): T {
-  try {
-    return schema.parse(data);
-  } catch (cause) {
-    throw new Error(UNEXPECTED_ANSWER_MESSAGE, { cause });
-  }
-}
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -29,13 +15,9 @@ export const dashboardKeys = {
   order: (projectId: string) => [...dashboardKeys.all, projectId, 'order'] as const,
 };
 
-const dashboardPath = (projectId: string) => `${projectPath(projectId)}/dashboard`;
-
 /** GET /core/projects/:id/dashboard: the pinned charts in the order the team set. */
 export const getDashboard = (projectId: string, signal?: AbortSignal) =>
-  callApi(API_LOG_LABELS.dashboard, async () =>
-    read(dashboardSchema, await apiClient.get(dashboardPath(projectId), { signal })),
-  );
+  callApi(API_LOG_LABELS.dashboard, () => apiClient.get(apiPaths.dashboard.one.url({ id: projectId }), dashboardSchema, { signal }));
 
 export const dashboardQueryOptions = (projectId: string) =>
   queryOptions({
@@ -49,8 +31,8 @@ export function useDashboard(projectId: string) {
 
 /** POST /core/projects/:id/dashboard/charts: 201 with the chart; 409 once the dashboard is full. */
 export const pinChart = (projectId: string, body: CreateChartBody) =>
-  callApi(API_LOG_LABELS.dashboardChartCreation, async (): Promise<DashboardChart> =>
-    read(dashboardChartSchema, await apiClient.post(`${dashboardPath(projectId)}/charts`, body)),
+  callApi(API_LOG_LABELS.dashboardChartCreation, () =>
+    apiClient.post(apiPaths.dashboard.charts.url({ id: projectId }), dashboardChartSchema, body),
   );
 
 export function usePinChart(projectId: string) {
@@ -70,7 +52,7 @@ export function usePinChart(projectId: string) {
 /** DELETE /core/projects/:id/dashboard/charts/:chartId: 204. */
 export const removeChart = (projectId: string, chartId: string) =>
   callApi(API_LOG_LABELS.dashboardChartRemoval, () =>
-    apiClient.delete<undefined>(`${dashboardPath(projectId)}/charts/${encodeURIComponent(chartId)}`),
+    apiClient.delete(apiPaths.dashboard.chart.url({ id: projectId, chartId }), noAnswerSchema),
   );
 
 export function useRemoveChart(projectId: string) {
@@ -88,9 +70,7 @@ export function useRemoveChart(projectId: string) {
 
 /** PUT /core/projects/:id/dashboard/order with every chart id in the new order: the dashboard as saved. */
 export const saveChartOrder = (projectId: string, chartIds: string[]) =>
-  callApi(API_LOG_LABELS.dashboardOrder, async () =>
-    read(dashboardSchema, await apiClient.put(`${dashboardPath(projectId)}/order`, { chartIds })),
-  );
+  callApi(API_LOG_LABELS.dashboardOrder, () => apiClient.put(apiPaths.dashboard.order.url({ id: projectId }), dashboardSchema, { chartIds }));
 
 /**
  * Optimistic: the charts move at once; a refusal puts back the order from before the move (and

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LatestEvents, latestEventsSchema } from '@questboard/shared/developer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { latestEventsSchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { analyticsKeys, projectPath } from './use-analytics';
+import { analyticsKeys } from './use-analytics';
 
 /** How often the live stream asks while it plays and the tab is visible. */
 export const LIVE_STREAM_INTERVAL_MS = 3000;
@@ -11,8 +12,8 @@ export const LIVE_STREAM_LIMIT = 50;
 
 /** GET /core/projects/{id}/events/latest?limit=N: the newest events first (all of them, whatever the view). */
 export const getLatestEvents = (projectId: string, limit: number, signal?: AbortSignal) =>
-  callApi(API_LOG_LABELS.latestEvents, async () =>
-    latestEventsSchema.parse(await apiClient.get<LatestEvents>(`${projectPath(projectId)}/events/latest`, { query: { limit }, signal })),
+  callApi(API_LOG_LABELS.latestEvents, () =>
+    apiClient.get(apiPaths.projects.latestEvents.url({ id: projectId }), latestEventsSchema, { query: { limit }, signal }),
   );
 
 export function useLatestEvents(projectId: string, { paused }: { paused: boolean }) {

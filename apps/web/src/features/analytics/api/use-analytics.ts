@@ -2,26 +2,12 @@
 // Every answer is checked against its shared schema, so a page never renders a shape it does not
 // know. The view's query (the URL's range, granularity and filters) is part of each query key.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type Engagement,
-  type EventCatalogue,
-  type Explore,
-  type FilterOptions,
-  type Overview,
-  type Player,
-  type Players,
-  type Retention,
-  type Revenue,
-  engagementSchema,
-  eventCatalogueSchema,
-  exploreSchema,
-  filterOptionsSchema,
-  overviewSchema,
-  playerSchema,
-  playersSchema,
-  retentionSchema,
-  revenueSchema,
-} from '@questboard/shared/analytics';
+import type { AnswerSchema } from '@questboard/shared/api-answer';
+import { type AnalyticsPage, apiPaths } from '@questboard/shared/api-paths';
+import { overviewSchema, playersSchema, engagementSchema, eventCatalogueSchema, filterOptionsSchema } from '@questboard/shared/analytics-answers';
+import { exploreSchema } from '@questboard/shared/analytics-explore';
+import { playerSchema } from '@questboard/shared/analytics-player';
+import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
 
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
@@ -29,10 +15,18 @@ import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
 
 export type AnalyticsParams = Record<string, string>;
 
-/** A zod schema (anything with parse) or a function that checks an answer and returns it typed. */
-export type AnswerParser<T> = { parse: (data: unknown) => T } | ((data: unknown) => T);
+/** One analytics call: its name in query keys and logs ('overview', 'players/ada'), its path and its answer's schema. */
+export interface AnalyticsCall<S extends AnswerSchema> {
+  name: string;
+  path: string;
+  answer: S;
+}
 
-export const projectPath = (projectId: string) => `/core/projects/${encodeURIComponent(projectId)}`;
+const pageCall = <S extends AnswerSchema>(projectId: string, page: AnalyticsPage, answer: S): AnalyticsCall<S> => ({
+  name: page,
+  path: apiPaths.analytics[page].url({ id: projectId }),
+  answer,
+});
 
 // Query keys (STYLE.md: a key factory per entity). Project ids are UUIDs, so they scope the cache.
 export const analyticsKeys = {
@@ -44,7 +38,7 @@ export const analyticsKeys = {
 };
 
 /** Labels the failures of each endpoint in the console (the pattern of docs/product/rules-and-messages.md#errors). */
-const labels: Record<string, string> = {
+const labels: Record<AnalyticsPage, string> = {
   overview: API_LOG_LABELS.analyticsOverview,
   players: API_LOG_LABELS.analyticsPlayers,
   revenue: API_LOG_LABELS.analyticsRevenue,
@@ -54,37 +48,28 @@ const labels: Record<string, string> = {
   events: API_LOG_LABELS.eventCatalogue,
   filters: API_LOG_LABELS.analyticsFilters,
 };
-const labelOf = (endpoint: string) => labels[endpoint] ?? (endpoint.startsWith('players/') ? API_LOG_LABELS.analyticsPlayer : `Analytics ${endpoint} failed`);
+const isPlayerCall = (name: string) => name.startsWith('players/');
+const isPage = (name: string): name is AnalyticsPage => Object.hasOwn(labels, name);
+const labelOf = (name: string) => (isPlayerCall(name) ? API_LOG_LABELS.analyticsPlayer : isPage(name) ? labels[name] : `Analytics ${name} failed`);
 
-/** Said when an answer does not have the shape of its schema (a server of another version). */
-export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this page cannot read. Reload the page, or try again later.';
-
-function parseWith<T>(parser: AnswerParser<T>, data: unknown): T {
-  try {
-    return typeof parser === 'function' ? parser(data) : parser.parse(data);
-  } catch (cause) {
-    throw new Error(UNEXPECTED_ANSWER_MESSAGE, { cause });
-  }
-}
-
-/** GET /core/projects/{id}/analytics/{endpoint}?{params}, checked by `parser`. */
-export function getAnalytics<T>(projectId: string, endpoint: string, params: AnalyticsParams, parser: AnswerParser<T>, signal?: AbortSignal) {
+/** GET the call's path with the view's query; the answer is checked against the call's shared schema by the client. */
+export function getAnalytics<S extends AnswerSchema>(call: AnalyticsCall<S>, params: AnalyticsParams, signal?: AbortSignal) {
   return callApi(
-    labelOf(endpoint),
-    async () => parseWith(parser, await apiClient.get(`${projectPath(projectId)}/analytics/${endpoint}`, { query: params, signal })),
+    labelOf(call.name),
+    () => apiClient.get(call.path, call.answer, { query: params, signal }),
     // A player that sent no events is an answer (the page says so), not a failure.
-    { ignore: (error) => endpoint.startsWith('players/') && isApiError(error, 404) },
+    { ignore: (error) => isPlayerCall(call.name) && isApiError(error, 404) },
   );
 }
 
-export function analyticsQueryOptions<T>(projectId: string, endpoint: string, params: AnalyticsParams, parser: AnswerParser<T>) {
+export function analyticsQueryOptions<S extends AnswerSchema>(projectId: string, call: AnalyticsCall<S>, params: AnalyticsParams) {
   return queryOptions({
-    queryKey: analyticsKeys.query(projectId, endpoint, params),
-    queryFn: ({ signal }) => getAnalytics(projectId, endpoint, params, parser, signal),
+    queryKey: analyticsKeys.query(projectId, call.name, params),
+    queryFn: ({ signal }) => getAnalytics(call, params, signal),
     // A new view keeps the last answer of the same page on screen until its own arrives (no flash
     // of empty), but never shows another project's or another endpoint's figures.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === projectId && previousQuery.queryKey[2] === endpoint ? keepPreviousData(previous) : undefined,
+      previousQuery?.queryKey[1] === projectId && previousQuery.queryKey[2] === call.name ? keepPreviousData(previous) : undefined,
   });
 }
 
@@ -94,47 +79,55 @@ export interface AnalyticsQueryOptions {
 }
 
 /**
- * Any analytics endpoint: `endpoint` is the path after /analytics/ ('overview', 'players/ada'),
- * `params` the query (usually useAnalyticsView().apiParams, plus the page's own parameters).
+ * Any analytics call (`pageCall(projectId, 'overview', overviewSchema)`), `params` the query (usually
+ * useAnalyticsView().apiParams, plus the page's own parameters).
  * While a new view loads, `data` is the previous view's and `isPlaceholderData` is true.
  */
-export function useAnalytics<T>(
+export function useAnalytics<S extends AnswerSchema>(
   projectId: string,
-  endpoint: string,
+  call: AnalyticsCall<S>,
   params: AnalyticsParams,
-  parser: AnswerParser<T>,
   { enabled = true }: AnalyticsQueryOptions = {},
 ) {
-  return useQuery({ ...analyticsQueryOptions(projectId, endpoint, params, parser), enabled });
+  return useQuery({ ...analyticsQueryOptions(projectId, call, params), enabled });
 }
 
 export const useOverview = (projectId: string, params: AnalyticsParams) =>
-  useAnalytics<Overview>(projectId, 'overview', params, overviewSchema);
+  useAnalytics(projectId, pageCall(projectId, 'overview', overviewSchema), params);
 
 export const usePlayers = (projectId: string, params: AnalyticsParams) =>
-  useAnalytics<Players>(projectId, 'players', params, playersSchema);
+  useAnalytics(projectId, pageCall(projectId, 'players', playersSchema), params);
 
 /** One player's profile; not asked while `userId` is null. A 404 (no events) is isApiError(error, 404). */
 export const usePlayer = (projectId: string, userId: string | null) =>
-  useAnalytics<Player>(projectId, `players/${encodeURIComponent(userId ?? '')}`, {}, playerSchema, { enabled: userId !== null && userId !== '' });
+  useAnalytics(
+    projectId,
+    {
+      name: `players/${encodeURIComponent(userId ?? '')}`,
+      path: apiPaths.analytics.player.url({ id: projectId, userId: userId ?? '' }),
+      answer: playerSchema,
+    },
+    {},
+    { enabled: userId !== null && userId !== '' },
+  );
 
 export const useRevenue = (projectId: string, params: AnalyticsParams) =>
-  useAnalytics<Revenue>(projectId, 'revenue', params, revenueSchema);
+  useAnalytics(projectId, pageCall(projectId, 'revenue', revenueSchema), params);
 
 /** params: the view's, plus mode (classic | rolling). */
 export const useRetention = (projectId: string, params: AnalyticsParams) =>
-  useAnalytics<Retention>(projectId, 'retention', params, retentionSchema);
+  useAnalytics(projectId, pageCall(projectId, 'retention', retentionSchema), params);
 
 export const useEngagement = (projectId: string, params: AnalyticsParams) =>
-  useAnalytics<Engagement>(projectId, 'engagement', params, engagementSchema);
+  useAnalytics(projectId, pageCall(projectId, 'engagement', engagementSchema), params);
 
 /** params: the view's, plus event, measure, property and breakdown (empty ones left out). */
 export const useExplore = (projectId: string, params: AnalyticsParams, options?: AnalyticsQueryOptions) =>
-  useAnalytics<Explore>(projectId, 'explore', params, exploreSchema, options);
+  useAnalytics(projectId, pageCall(projectId, 'explore', exploreSchema), params, options);
 
 export const useEventCatalogue = (projectId: string, params: AnalyticsParams) =>
-  useAnalytics<EventCatalogue>(projectId, 'events', params, eventCatalogueSchema);
+  useAnalytics(projectId, pageCall(projectId, 'events', eventCatalogueSchema), params);
 
 /** The values seen in the range, for the filter menus: asked with the range only, not the filters. */
 export const useFilterOptions = (projectId: string, range: { from: string; to: string }) =>
-  useAnalytics<FilterOptions>(projectId, 'filters', { from: range.from, to: range.to }, filterOptionsSchema);
+  useAnalytics(projectId, pageCall(projectId, 'filters', filterOptionsSchema), { from: range.from, to: range.to });

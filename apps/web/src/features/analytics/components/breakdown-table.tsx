@@ -1,4 +1,4 @@
-import type { BreakdownRow } from '@questboard/shared/analytics';
+import type { BreakdownRow } from '@questboard/shared/analytics-answers';
 
 import { sharesExceedTotal } from '../lib/breakdown-shares';
 import { formatCount } from '../lib/format';

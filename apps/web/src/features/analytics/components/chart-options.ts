@@ -1,6 +1,7 @@
 // Pure builders of the common chart options, so pages describe data, not ECharts.
 import type { EChartsCoreOption } from 'echarts/core';
-import type { Granularity, SeriesPoint } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
+import type { SeriesPoint } from '@questboard/shared/analytics-answer-parts';
 
 import { formatCount, formatDay, formatDuration } from '../lib/format';
 import { bucketLabel, splitLine } from '../lib/incomplete-buckets';

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ExternalLink, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { DashboardChart } from '@questboard/shared/analytics';
+import type { DashboardChart } from '@questboard/shared/analytics-dashboard';
 
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

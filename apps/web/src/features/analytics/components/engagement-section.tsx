@@ -1,4 +1,6 @@
-import type { Engagement, Granularity, SeriesPoint } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
+import type { SeriesPoint } from '@questboard/shared/analytics-answer-parts';
+import type { Engagement } from '@questboard/shared/analytics-answers';
 
 import { formatCount, formatDecimal, formatDuration } from '../lib/format';
 import { bucketLabel } from '../lib/incomplete-buckets';

@@ -1,4 +1,5 @@
-import type { ChartType, Explore, ExploreMeasure, Granularity } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ChartType, Explore, ExploreMeasure } from '@questboard/shared/analytics-explore';
 
 import { exploreRows } from '../lib/explore-csv';
 import { formatCount, formatDecimal } from '../lib/format';

@@ -1,10 +1,6 @@
 import { useId } from 'react';
-import {
-  type EventCatalogue,
-  exploreBreakdowns,
-  exploreMeasures,
-  propertyRequiredMessage,
-} from '@questboard/shared/analytics';
+import { exploreBreakdowns, exploreMeasures, needsProperty, propertyRequiredMessage } from '@questboard/shared/analytics-explore';
+import type { EventCatalogue } from '@questboard/shared/analytics-answers';
 
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -14,7 +10,6 @@ import {
   breakdownLabels,
   chartTypeLabels,
   measureLabels,
-  needsProperty,
   propertyOptions,
 } from '../lib/explore-controls';
 import { SegmentedControl } from './segmented-control';

@@ -1,6 +1,7 @@
 import { Download, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ChartType, Explore, ExploreMeasure, Granularity } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ChartType, Explore, ExploreMeasure } from '@questboard/shared/analytics-explore';
 
 import { Button } from '../../../components/ui/button';
 import { AnalyticsSection } from './analytics-section';

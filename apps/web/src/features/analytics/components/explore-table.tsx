@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { Explore, Granularity } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
+import type { Explore } from '@questboard/shared/analytics-explore';
 
 import { cn } from '../../../utils/cn';
 import { exploreRows } from '../lib/explore-csv';

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { startTransition, useEffect, useId, useOptimistic, useRef, useState } from 'react';
-import { FILTER_MAX_VALUES } from '@questboard/shared/analytics';
+import { FILTER_MAX_VALUES } from '@questboard/shared/analytics-view';
 
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../utils/cn';

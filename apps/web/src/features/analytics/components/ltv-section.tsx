@@ -1,6 +1,7 @@
 import { metricDefinition } from '@questboard/shared/metric-definitions';
 import { useMemo } from 'react';
-import type { Granularity, Revenue } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
+import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatDay, formatMoney } from '../lib/format';
 import { curveCohortsText } from '../lib/incomplete-buckets';

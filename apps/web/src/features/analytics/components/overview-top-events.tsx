@@ -1,4 +1,4 @@
-import type { EventCatalogue, Overview } from '@questboard/shared/analytics';
+import type { EventCatalogue, Overview } from '@questboard/shared/analytics-answers';
 
 import { formatCount } from '../lib/format';
 import { AnalyticsSection } from './analytics-section';

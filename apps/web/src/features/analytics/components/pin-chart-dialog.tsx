@@ -1,4 +1,4 @@
-import { createChartBodySchema } from '@questboard/shared/analytics';
+import { createChartBodySchema } from '@questboard/shared/analytics-dashboard';
 
 import { ErrorAlert } from '../../../components/ui/alert';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';

@@ -1,6 +1,6 @@
 import { UserSearch } from 'lucide-react';
 import { useId, useState } from 'react';
-import { playerParamsSchema } from '@questboard/shared/analytics';
+import { playerParamsSchema } from '@questboard/shared/analytics-player';
 import type { Project } from '@questboard/shared/projects';
 
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { Player } from '@questboard/shared/analytics';
+import type { Player } from '@questboard/shared/analytics-player';
 
 import { Badge } from '../../../components/ui/badge';
 import { formatCount, formatDateTime, formatDuration, formatMoney } from '../lib/format';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Players } from '@questboard/shared/analytics';
+import type { Players } from '@questboard/shared/analytics-answers';
 
 import { formatCount, formatPercent, formatRange } from '../lib/format';
 import { bucketLabel } from '../lib/incomplete-buckets';

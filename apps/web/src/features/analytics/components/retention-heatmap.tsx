@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { Granularity, Retention } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
+import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 
 import { cn } from '../../../utils/cn';
 import { NOT_REACHED_TEXT, heatLegend, retentionDays, retentionMatrix } from '../lib/retention-matrix';

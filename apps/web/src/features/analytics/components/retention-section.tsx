@@ -1,5 +1,6 @@
 import { metricDefinition } from '@questboard/shared/metric-definitions';
-import type { Granularity, Retention, RetentionMode } from '@questboard/shared/analytics';
+import type { Granularity, RetentionMode } from '@questboard/shared/analytics-view';
+import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatPercent } from '../lib/format';
 import { curveCohortsText } from '../lib/incomplete-buckets';

@@ -1,4 +1,4 @@
-import type { Revenue } from '@questboard/shared/analytics';
+import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatMoney } from '../lib/format';
 import { AnalyticsSection } from './analytics-section';

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type FilterDimension, type Granularity, filterDimensions, granularities } from '@questboard/shared/analytics';
+import { type FilterDimension, type Granularity, filterDimensions, granularities } from '@questboard/shared/analytics-view';
 
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../utils/cn';

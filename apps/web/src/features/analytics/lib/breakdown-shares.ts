@@ -1,4 +1,4 @@
-import type { BreakdownRow } from '@questboard/shared/analytics';
+import type { BreakdownRow } from '@questboard/shared/analytics-answers';
 
 /**
  * Whether a breakdown's shares of active users add up to more than 100%. They do when players

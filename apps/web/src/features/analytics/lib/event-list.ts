@@ -1,5 +1,5 @@
 // The events page's table logic: search, sort, and which live events are new.
-import type { EventCatalogue } from '@questboard/shared/analytics';
+import type { EventCatalogue } from '@questboard/shared/analytics-answers';
 
 export type CatalogueEvent = EventCatalogue['events'][number];
 export type EventSortKey = 'name' | 'count' | 'users' | 'lastSeen';

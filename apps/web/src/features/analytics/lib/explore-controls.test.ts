@@ -96,6 +96,11 @@ describe('propertyOptions', () => {
     expect(propertyOptions(catalogue, null)).toEqual(['revenue_amount', 'duration_s', 'level', 'stars']);
     expect(propertyOptions(catalogue, 'never_seen')).toEqual(['revenue_amount']);
   });
+
+  it('leaves out keys the server cannot measure (the shared property-key rule)', () => {
+    const odd = [{ ...catalogue[0]!, propertyKeys: ['stars', 'score%', 'naïve', 'x'.repeat(65), 'boss level'] }];
+    expect(propertyOptions(odd, 'level_complete')).toEqual(['revenue_amount', 'boss level', 'stars']);
+  });
 });
 
 describe('wording', () => {

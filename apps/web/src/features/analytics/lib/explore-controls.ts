@@ -1,22 +1,21 @@
 // The explorer's own controls, kept in the address next to the shared view (range, granularity,
 // filters) so a reload, a shared link or the overview's top-event links (?event=name) open the same
 // chart. Defaults are left out of the address; a value the page does not know falls back to one.
+import { type AnalyticsFilters, type Granularity, filterDimensions } from '@questboard/shared/analytics-view';
 import {
-  type AnalyticsFilters,
   type ChartType,
-  type CreateChartBody,
-  type DashboardChart,
   EXPLORE_MAX_SERIES,
-  type EventCatalogue,
   type ExploreBreakdown,
   type ExploreMeasure,
-  type Granularity,
   REVENUE_PROPERTY,
   chartTypes,
   exploreBreakdowns,
   exploreMeasures,
-  filterDimensions,
-} from '@questboard/shared/analytics';
+  isPropertyKey,
+  needsProperty,
+} from '@questboard/shared/analytics-explore';
+import type { EventCatalogue } from '@questboard/shared/analytics-answers';
+import type { CreateChartBody, DashboardChart } from '@questboard/shared/analytics-dashboard';
 
 export interface ExploreControls {
   /** null: every event. */
@@ -42,8 +41,6 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
   values.find((candidate) => candidate === value) ?? fallback;
 
 const text = (value: string | null) => (value === null || value.trim() === '' ? null : value);
-
-export const needsProperty = (measure: ExploreMeasure) => measure === 'sum' || measure === 'average';
 
 export function readExploreControls(params: URLSearchParams): ExploreControls {
   const measure = oneOf(exploreMeasures, params.get('measure'), defaultExploreControls.measure);
@@ -87,7 +84,8 @@ export function exploreQuery(controls: Omit<ExploreControls, 'chart'>): Record<s
  */
 export function propertyOptions(catalogue: EventCatalogue['events'], event: string | null): string[] {
   const events = event === null ? catalogue : catalogue.filter((entry) => entry.name === event);
-  const keys = new Set(events.flatMap((entry) => entry.propertyKeys));
+  // Only keys the server can measure: any other would be refused with a 400.
+  const keys = new Set(events.flatMap((entry) => entry.propertyKeys).filter(isPropertyKey));
   keys.delete(REVENUE_PROPERTY);
   return [REVENUE_PROPERTY, ...[...keys].sort((a, b) => a.localeCompare(b))];
 }

@@ -1,6 +1,6 @@
 // The explorer's answer as a CSV file, built in the browser from what the page already shows:
 // one row per bucket, a date column and one column per series (RFC 4180).
-import type { Explore } from '@questboard/shared/analytics';
+import type { Explore } from '@questboard/shared/analytics-explore';
 
 // Spreadsheets run a cell that starts with one of these as a formula (CSV injection, OWASP): an
 // event name or breakdown value sent by a game could be '=HYPERLINK(…)'. Tab and carriage return

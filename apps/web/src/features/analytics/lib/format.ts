@@ -2,7 +2,7 @@
 // as percentages, durations as 1m 23s, money with the currency code in its minor units (formatMoney),
 // days as UTC calendar days.
 // null (nothing to compute a figure from) is always an em dash.
-import type { Granularity } from '@questboard/shared/analytics';
+import type { Granularity } from '@questboard/shared/analytics-view';
 
 export const NO_VALUE = '—';
 const locale = 'en-US';

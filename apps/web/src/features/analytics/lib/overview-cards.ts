@@ -1,6 +1,6 @@
 // The nine cards of the overview (docs/decisions/010 "Overview cards"), in the order shown: what
 // each is called, how its figure is written and which definition explains it.
-import type { OverviewMetricKey } from '@questboard/shared/analytics';
+import type { OverviewMetricKey } from '@questboard/shared/analytics-answers';
 import type { MetricKey } from '@questboard/shared/metric-definitions';
 
 import { formatCount, formatDuration, formatMoney, formatPercent } from './format';

@@ -1,6 +1,6 @@
 // What the overview's cards compare (ADR 010 "Incomplete buckets"): complete days only, so the
 // caption says which days the cards cover when today, not over yet, is left out.
-import type { Overview } from '@questboard/shared/analytics';
+import type { Overview } from '@questboard/shared/analytics-answers';
 
 import { formatRange } from './format';
 

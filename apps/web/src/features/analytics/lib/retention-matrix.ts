@@ -1,13 +1,8 @@
 // The cohort retention matrix as the engagement page shows it: rows of install cohorts, columns
 // day 0 to 30, each cell a share of its cohort with a colour level (STYLE.md rule 5: the maths and
 // wording here, the table in components/retention-heatmap.tsx).
-import {
-  type Granularity,
-  RETENTION_DAYS,
-  type Retention,
-  type RetentionMode,
-  retentionModes,
-} from '@questboard/shared/analytics';
+import { type Granularity, RETENTION_DAYS, type RetentionMode, retentionModes } from '@questboard/shared/analytics-view';
+import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatDay, formatPercent } from './format';
 

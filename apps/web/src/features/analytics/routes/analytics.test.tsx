@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DASHBOARD_MAX_CHARTS, chartTitleMessages, propertyRequiredMessage } from '@questboard/shared/analytics';
+import { propertyRequiredMessage } from '@questboard/shared/analytics-explore';
+import { DASHBOARD_MAX_CHARTS, chartTitleMessages } from '@questboard/shared/analytics-dashboard';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { type AppApiServer, startAppApiServer } from '../../../testing/app-api-server';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DashboardChart } from '@questboard/shared/analytics';
+import type { DashboardChart } from '@questboard/shared/analytics-dashboard';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { dragonQuest } from '../testing/analytics-api-stand-in';

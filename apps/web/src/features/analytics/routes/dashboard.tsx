@@ -1,7 +1,7 @@
 import { LayoutDashboard } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { DashboardChart } from '@questboard/shared/analytics';
+import type { DashboardChart } from '@questboard/shared/analytics-dashboard';
 import type { Project } from '@questboard/shared/projects';
 
 import { buttonClasses } from '../../../components/ui/button';

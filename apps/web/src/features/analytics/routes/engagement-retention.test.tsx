@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RETENTION_DAYS, type Retention } from '@questboard/shared/analytics';
+import { RETENTION_DAYS } from '@questboard/shared/analytics-view';
+import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 import { describe, expect, it, vi } from 'vitest';
 
 import {  } from '../testing/analytics-api-stand-in';

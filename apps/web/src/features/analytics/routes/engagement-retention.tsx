@@ -1,4 +1,4 @@
-import type { RetentionMode } from '@questboard/shared/analytics';
+import type { RetentionMode } from '@questboard/shared/analytics-view';
 import type { Project } from '@questboard/shared/projects';
 
 import { LoadError } from '../../../components/ui/load-error';

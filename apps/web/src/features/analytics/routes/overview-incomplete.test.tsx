@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import type { Overview } from '@questboard/shared/analytics';
-import { overviewMetricKeys } from '@questboard/shared/analytics';
+import type { Overview } from '@questboard/shared/analytics-answers';
+import { overviewMetricKeys } from '@questboard/shared/analytics-answers';
 import { describe, expect, it } from 'vitest';
 
 import { analyticsTestServer } from '../testing/analytics-test-server';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Overview } from '@questboard/shared/analytics';
+import type { Overview } from '@questboard/shared/analytics-answers';
 import type { Project } from '@questboard/shared/projects';
 
 import { LoadError } from '../../../components/ui/load-error';

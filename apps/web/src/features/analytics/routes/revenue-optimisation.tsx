@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Revenue } from '@questboard/shared/analytics';
+import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 import type { Project } from '@questboard/shared/projects';
 
 import { LoadError } from '../../../components/ui/load-error';

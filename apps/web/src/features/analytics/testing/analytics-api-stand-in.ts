@@ -1,29 +1,28 @@
 // The analytics pages' calls, kept in memory behind the real local test server (testing/
 // app-api-server.ts): the pages' real HTTP client talks to it (docs/decisions/006). It follows the
-// server's contract (packages/shared/src/analytics.ts): queries are checked with the shared schemas
+// server's contract (packages/shared/src/analytics-*.ts): queries are checked with the shared schemas
 // (400 VALIDATION_FAILED like the server), and every answer is checked against its schema before
 // it is sent, so a fixture that drifts from the contract fails the test (console.error).
+import { analyticsQuerySchema, retentionQuerySchema } from '@questboard/shared/analytics-view';
+import { exploreQuerySchema, exploreSchema } from '@questboard/shared/analytics-explore';
+import {
+  engagementSchema,
+  eventCatalogueSchema,
+  filterOptionsSchema,
+  overviewSchema,
+  playersSchema,
+} from '@questboard/shared/analytics-answers';
+import { playerSchema } from '@questboard/shared/analytics-player';
+import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
 import {
   DASHBOARD_MAX_CHARTS,
   type Dashboard,
   type DashboardChart,
-  analyticsQuerySchema,
   chartOrderBodySchema,
   createChartBodySchema,
   dashboardChartSchema,
   dashboardSchema,
-  engagementSchema,
-  eventCatalogueSchema,
-  exploreQuerySchema,
-  exploreSchema,
-  filterOptionsSchema,
-  overviewSchema,
-  playerSchema,
-  playersSchema,
-  retentionQuerySchema,
-  retentionSchema,
-  revenueSchema,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-dashboard';
 import { type LatestEvents, latestEventsSchema } from '@questboard/shared/developer';
 import type { Project } from '@questboard/shared/projects';
 

@@ -2,24 +2,19 @@
 // figures over the asked range, so a test can compute what a page must show. A filter halves
 // every activity figure (`scale`), so a test sees a filtered view differ. `empty` answers are what
 // the server says for a project without events in the range.
+import { type Granularity, RETENTION_DAYS, filterDimensions, overviewRanges } from '@questboard/shared/analytics-view';
+import type { Explore } from '@questboard/shared/analytics-explore';
+import type { CohortRow, CurveCohorts } from '@questboard/shared/analytics-answer-parts';
 import {
-  type CohortRow,
   type Engagement,
   type EventCatalogue,
-  type Explore,
   type FilterOptions,
-  type Granularity,
   type Overview,
-  type Player,
   type Players,
-  RETENTION_DAYS,
-  type Retention,
-  type Revenue,
-  type CurveCohorts,
-  filterDimensions,
-  overviewRanges,
   sessionLengthBuckets,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-answers';
+import type { Player } from '@questboard/shared/analytics-player';
+import type { Retention, Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { aStoredEvent } from '../../../testing/stored-event';
 

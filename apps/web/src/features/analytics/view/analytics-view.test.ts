@@ -74,6 +74,10 @@ describe('parseView', () => {
     expect(parseFilter(Array.from({ length: 25 }, (_, index) => `v${index}`).join(','))).toHaveLength(20);
     expect(parseFilter(null)).toEqual([]);
   });
+
+  it('drops a filter value the server would refuse as unstorable text (the shared rule)', () => {
+    expect(parseFilter('ios,bad\uD800value')).toEqual(['ios']);
+  });
 });
 
 describe('validateRange', () => {

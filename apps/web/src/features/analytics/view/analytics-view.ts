@@ -9,10 +9,12 @@ import {
   type Granularity,
   filterDimensions,
   granularities,
+  isFilterValue,
+  isIsoDay,
   isoDate,
   rangeDays,
   rangeMessages,
-} from '@questboard/shared/analytics';
+} from '@questboard/shared/analytics-view';
 
 import { periodParamNames } from '../../../lib/view-period';
 import { useViewParams } from '../../../hooks/use-view-params';
@@ -79,29 +81,21 @@ export const filterLabels: Record<FilterDimension, string> = {
 /** The URL parameters of the view; every other parameter belongs to the page (mode, event...). */
 export const viewParamNames = [...periodParamNames, ...filterDimensions] as const;
 
-const isDay = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/u.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoDate(new Date(`${value}T00:00:00Z`)) === value;
-
 /** Why a custom range cannot be shown, or null when it can. */
 export function validateRange(from: string, to: string): string | null {
-  if (!isDay(from) || !isDay(to)) return 'Enter both days of the range as dates';
+  if (!isIsoDay(from) || !isIsoDay(to)) return 'Enter both days of the range as dates';
   const days = rangeDays({ from, to });
   if (days < 1) return 'The start day must not be after the end day';
   if (days > ANALYTICS_MAX_RANGE_DAYS) return rangeMessages.tooLong;
   return null;
 }
 
-// A filter value as the server accepts it (packages/shared/src/analytics.ts): 1-64 characters,
-// no commas or control characters.
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const filterValue = /^[^\u0000-\u001F\u007F,]{1,64}$/u;
-
-/** A comma-separated filter from the URL: trimmed, valid values only, no repeats, at most 20. */
+/** A comma-separated filter from the URL: trimmed, values the server accepts only, no repeats, at most 20. */
 export function parseFilter(value: string | null): string[] {
   const values = (value ?? '')
     .split(',')
     .map((item) => item.trim())
-    .filter((item) => filterValue.test(item));
+    .filter(isFilterValue);
   return [...new Set(values)].slice(0, FILTER_MAX_VALUES);
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Usage } from '@questboard/shared/billing';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { usageSchema } from '@questboard/shared/billing';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -7,7 +8,7 @@ import { billingKeys } from './billing-keys';
 
 /** GET /core/orgs/usage: this month's figures for the organisation and each project, 30 days per day. */
 export const getUsage = (signal?: AbortSignal) =>
-  callApi(API_LOG_LABELS.usage, () => apiClient.get<Usage>('/core/orgs/usage', { signal }));
+  callApi(API_LOG_LABELS.usage, () => apiClient.get(apiPaths.organisations.usage.url(), usageSchema, { signal }));
 
 export const usageQueryOptions = (organisationId: string) =>
   queryOptions({

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateIngestKeyBody, IngestKey, IngestKeyList } from '@questboard/shared/developer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type CreateIngestKeyBody, type IngestKeyList, ingestKeySchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { developerKeys, projectPath } from './developer-keys';
+import { developerKeys } from './developer-keys';
 
 /** POST /core/projects/{id}/ingest-keys: a new standard key (409 INGEST_KEY_LIMIT past 20 active ones). */
 export const createIngestKey = ({ projectId, ...body }: CreateIngestKeyBody & { projectId: string }) =>
   callApi(API_LOG_LABELS.ingestKeyCreation, () =>
-    apiClient.post<IngestKey>(`${projectPath(projectId)}/ingest-keys`, body),
+    apiClient.post(apiPaths.projects.ingestKeys.url({ id: projectId }), ingestKeySchema, body),
   );
 
 export function useCreateIngestKey(projectId: string) {

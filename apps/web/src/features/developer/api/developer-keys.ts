@@ -12,5 +12,3 @@ export const developerKeys = {
   allLatestEvents: (projectId: string) => [...developerKeys.project(projectId), 'latest-events'] as const,
   demoData: (projectId: string) => [...developerKeys.project(projectId), 'demo-data'] as const,
 };
-
-export const projectPath = (projectId: string) => `/core/projects/${encodeURIComponent(projectId)}`;

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DemoDataStatus } from '@questboard/shared/developer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { demoDataStatusSchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { developerKeys, projectPath } from './developer-keys';
+import { developerKeys } from './developer-keys';
 
 /** How often the progress is read while demo data loads. */
 export const DEMO_PROGRESS_INTERVAL_MS = 1000;
@@ -11,7 +12,7 @@ export const DEMO_PROGRESS_INTERVAL_MS = 1000;
 /** GET /core/projects/{id}/demo-data: whether demo data is loading, loaded or absent. */
 export const getDemoData = (projectId: string, signal?: AbortSignal) =>
   callApi(API_LOG_LABELS.demoDataStatus, () =>
-    apiClient.get<DemoDataStatus>(`${projectPath(projectId)}/demo-data`, { signal }),
+    apiClient.get(apiPaths.projects.demoData.url({ id: projectId }), demoDataStatusSchema, { signal }),
   );
 
 export const demoDataQueryOptions = (projectId: string) =>

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IngestKeyList } from '@questboard/shared/developer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { ingestKeyListSchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { developerKeys, projectPath } from './developer-keys';
+import { developerKeys } from './developer-keys';
 
 /** GET /core/projects/{id}/ingest-keys: every key of the project, revoked ones included, oldest first. */
 export const getIngestKeys = (projectId: string, signal?: AbortSignal) =>
   callApi(API_LOG_LABELS.listIngestKeys, () =>
-    apiClient.get<IngestKeyList>(`${projectPath(projectId)}/ingest-keys`, { signal }),
+    apiClient.get(apiPaths.projects.ingestKeys.url({ id: projectId }), ingestKeyListSchema, { signal }),
   );
 
 export const ingestKeysQueryOptions = (projectId: string) =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LATEST_EVENTS_DEFAULT, type LatestEvents } from '@questboard/shared/developer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { LATEST_EVENTS_DEFAULT, latestEventsSchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { developerKeys, projectPath } from './developer-keys';
+import { developerKeys } from './developer-keys';
 
 /** How often the live check asks while the page is visible, and while its last call failed. */
 export const LIVE_CHECK_INTERVAL_MS = 3000;
@@ -12,7 +13,7 @@ export const LIVE_CHECK_RETRY_INTERVAL_MS = 10_000;
 /** GET /core/projects/{id}/events/latest?limit=N: the newest events first, and the project's totals. */
 export const getLatestEvents = (projectId: string, limit = LATEST_EVENTS_DEFAULT, signal?: AbortSignal) =>
   callApi(API_LOG_LABELS.latestEvents, () =>
-    apiClient.get<LatestEvents>(`${projectPath(projectId)}/events/latest`, { query: { limit }, signal }),
+    apiClient.get(apiPaths.projects.latestEvents.url({ id: projectId }), latestEventsSchema, { query: { limit }, signal }),
   );
 
 export const latestEventsQueryOptions = (projectId: string, limit = LATEST_EVENTS_DEFAULT) =>

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DemoDataStatus } from '@questboard/shared/developer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { demoDataStatusSchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { developerKeys, projectPath } from './developer-keys';
+import { developerKeys } from './developer-keys';
 
 /**
  * POST /core/projects/{id}/demo-data: starts loading 20,000 players over 90 days and answers at once
@@ -11,7 +12,7 @@ import { developerKeys, projectPath } from './developer-keys';
  * when a load runs.
  */
 export const loadDemoData = (projectId: string) =>
-  callApi(API_LOG_LABELS.demoDataLoad, () => apiClient.post<DemoDataStatus>(`${projectPath(projectId)}/demo-data`));
+  callApi(API_LOG_LABELS.demoDataLoad, () => apiClient.post(apiPaths.projects.demoData.url({ id: projectId }), demoDataStatusSchema));
 
 export function useLoadDemoData(projectId: string) {
   const queryClient = useQueryClient();

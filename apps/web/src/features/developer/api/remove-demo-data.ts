@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type RemovedDemoData, removedDemoDataSchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { developerKeys, projectPath } from './developer-keys';
+import { developerKeys } from './developer-keys';
 import { getLatestEvents } from './get-latest-events';
-
-export interface RemovedDemoData {
-  removedEvents: number;
-}
 
 /** DELETE /core/projects/{id}/demo-data: stops a load in progress and removes the demo events; real events stay. */
 export const removeDemoData = (projectId: string) =>
   callApi(API_LOG_LABELS.demoDataRemoval, () =>
-    apiClient.delete<RemovedDemoData>(`${projectPath(projectId)}/demo-data`),
+    apiClient.delete(apiPaths.projects.demoData.url({ id: projectId }), removedDemoDataSchema),
   );
 
 const CHECK_EVERY_MS = 3000;

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { IngestKey, IngestKeyList } from '@questboard/shared/developer';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type IngestKeyList, ingestKeySchema } from '@questboard/shared/developer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
-import { developerKeys, projectPath } from './developer-keys';
+import { developerKeys } from './developer-keys';
 
 /** DELETE /core/projects/{id}/ingest-keys/{keyId}: the key stops working at once (owners and admins). */
 export const revokeIngestKey = ({ projectId, keyId }: { projectId: string; keyId: string }) =>
   callApi(API_LOG_LABELS.ingestKeyRevocation, () =>
-    apiClient.delete<IngestKey>(`${projectPath(projectId)}/ingest-keys/${encodeURIComponent(keyId)}`),
+    apiClient.delete(apiPaths.projects.ingestKey.url({ id: projectId, keyId }), ingestKeySchema),
   );
 
 export function useRevokeIngestKey(projectId: string) {

@@ -1,7 +1,8 @@
 // The copy-ready snippets of "Send your first event", as plain functions of the key, the origin and
 // the sample event's id and time (generated when the page shows them, so a pasted command is valid).
+import { apiPaths } from '@questboard/shared/api-paths';
 
-export const INGEST_PATH = '/ingest/v1/batch';
+export const INGEST_PATH = apiPaths.ingestion.batch.url();
 /** Stands in for the key when the project has no active key. */
 export const KEY_PLACEHOLDER = 'YOUR_INGEST_KEY';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invitation } from '@questboard/shared/invitations';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { invitationSchema } from '@questboard/shared/invitations';
 
 import { apiClient } from '../../../lib/api-client';
 import { callApi } from '../../../lib/api-log';
@@ -8,7 +9,7 @@ import { invitationKeys } from './invitation-keys';
 /** GET /core/invitations/by-code/{code}: public, the invitee may not be signed in yet. */
 export const getInvitationByCode = (code: string, signal?: AbortSignal) =>
   callApi('Invitation lookup failed', () =>
-    apiClient.get<Invitation>(`/core/invitations/by-code/${encodeURIComponent(code)}`, { auth: false, signal }),
+    apiClient.get(apiPaths.invitations.byCode.url({ code }), invitationSchema, { auth: false, signal }),
   );
 
 export const invitationByCodeQueryOptions = (code: string) =>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invitation } from '@questboard/shared/invitations';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { invitationSchema } from '@questboard/shared/invitations';
 
 import { apiClient } from '../../../lib/api-client';
 import { callApi } from '../../../lib/api-log';
@@ -8,7 +9,7 @@ import { invitationKeys } from './invitation-keys';
 /** GET /core/invitations/{id}: only an invitation sent to the signed-in address (else 404). */
 export const getInvitation = (invitationId: string, signal?: AbortSignal) =>
   callApi('Invitation lookup failed', () =>
-    apiClient.get<Invitation>(`/core/invitations/${encodeURIComponent(invitationId)}`, { signal }),
+    apiClient.get(apiPaths.invitations.one.url({ id: invitationId }), invitationSchema, { signal }),
   );
 
 export const invitationQueryOptions = (invitationId: string) =>

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member, OrganisationRole } from '@questboard/shared/organisations';
+import type { OrganisationRole } from '@questboard/shared/organisations';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { memberSchema } from '@questboard/shared/organisations';
 
 import { apiClient } from '../../../lib/api-client';
 import { callApi } from '../../../lib/api-log';
@@ -13,7 +15,7 @@ export interface ChangeMemberRoleInput {
 /** PUT /core/orgs/members/{userId}: never above the caller's own role; the last owner stays one. */
 export const changeMemberRole = ({ userId, role }: ChangeMemberRoleInput) =>
   callApi('Member role change failed', () =>
-    apiClient.put<Member>(`/core/orgs/members/${encodeURIComponent(userId)}`, { role }),
+    apiClient.put(apiPaths.organisations.member.url({ userId }), memberSchema, { role }),
   );
 
 export function useChangeMemberRole(organisationId: string) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrganisationInvitation } from '@questboard/shared/invitations';
 import type { OrganisationRole } from '@questboard/shared/organisations';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { organisationInvitationSchema } from '@questboard/shared/invitations';
 
 import { apiClient } from '../../../lib/api-client';
 import { callApi } from '../../../lib/api-log';
@@ -13,7 +14,7 @@ export interface CreateInvitationInput {
 
 /** POST /core/orgs/invitations: e-mails the address a link to /access/{code}. */
 export const createInvitation = (input: CreateInvitationInput) =>
-  callApi('Invitation creation failed', () => apiClient.post<OrganisationInvitation>('/core/orgs/invitations', input));
+  callApi('Invitation creation failed', () => apiClient.post(apiPaths.organisations.invitations.url(), organisationInvitationSchema, input));
 
 export function useCreateInvitation(organisationId: string) {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Organisation } from '@questboard/shared/organisations';
 import { needsNameSetup } from '@questboard/shared/names';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { organisationSchema } from '@questboard/shared/organisations';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -9,7 +10,7 @@ import { useAuth } from '../../../lib/session/auth-context';
 
 /** POST /core/orgs, logged as 'Organisation creation failed' and rethrown. */
 export const createOrganisation = (name: string) =>
-  callApi(API_LOG_LABELS.organisationCreation, () => apiClient.post<Organisation>('/core/orgs', { name }));
+  callApi(API_LOG_LABELS.organisationCreation, () => apiClient.post(apiPaths.organisations.create.url(), organisationSchema, { name }));
 
 /** Creates the organisation, has the session take it up (fresh token, account registered again), and says so. */
 export function useCreateOrganisation() {

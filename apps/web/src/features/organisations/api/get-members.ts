@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Member } from '@questboard/shared/organisations';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { memberListSchema } from '@questboard/shared/organisations';
 
 import { apiClient } from '../../../lib/api-client';
 import { callApi } from '../../../lib/api-log';
@@ -7,7 +8,7 @@ import { organisationKeys } from './organisation-keys';
 
 /** GET /core/orgs/members: owners, then admins, then members. */
 export const getMembers = (signal?: AbortSignal) =>
-  callApi('List members failed', () => apiClient.get<Member[]>('/core/orgs/members', { signal }));
+  callApi('List members failed', () => apiClient.get(apiPaths.organisations.members.url(), memberListSchema, { signal }));
 
 export const membersQueryOptions = (organisationId: string) =>
   queryOptions({ queryKey: organisationKeys.members(organisationId), queryFn: ({ signal }) => getMembers(signal) });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrganisationInvitation } from '@questboard/shared/invitations';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { organisationInvitationListSchema } from '@questboard/shared/invitations';
 
 import { apiClient } from '../../../lib/api-client';
 import { callApi } from '../../../lib/api-log';
@@ -7,7 +8,7 @@ import { organisationKeys } from './organisation-keys';
 
 /** GET /core/orgs/invitations: pending and expired, newest first (owners and admins). */
 export const getOrganisationInvitations = (signal?: AbortSignal) =>
-  callApi('List invitations failed', () => apiClient.get<OrganisationInvitation[]>('/core/orgs/invitations', { signal }));
+  callApi('List invitations failed', () => apiClient.get(apiPaths.organisations.invitations.url(), organisationInvitationListSchema, { signal }));
 
 export const organisationInvitationsQueryOptions = (organisationId: string) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project, ProjectBody } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type ProjectBody, projectSchema } from '@questboard/shared/projects';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -7,7 +8,7 @@ import { projectKeys } from './project-keys';
 
 /** POST /core/projects: the server generates the identifier from the name. */
 export const createProject = (body: ProjectBody) =>
-  callApi(API_LOG_LABELS.projectCreation, () => apiClient.post<Project>('/core/projects', body));
+  callApi(API_LOG_LABELS.projectCreation, () => apiClient.post(apiPaths.projects.create.url(), projectSchema, body));
 
 export function useCreateProject(organisationId: string) {
   const queryClient = useQueryClient();

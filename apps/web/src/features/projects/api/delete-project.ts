@@ -1,5 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { noAnswerSchema } from '@questboard/shared/api-answer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -7,7 +9,7 @@ import { projectKeys } from './project-keys';
 
 /** DELETE /core/projects/{id}: the project and everything that belongs to it. */
 export const deleteProject = (id: string) =>
-  callApi(API_LOG_LABELS.projectDeletion, () => apiClient.delete<undefined>(`/core/projects/${encodeURIComponent(id)}`));
+  callApi(API_LOG_LABELS.projectDeletion, () => apiClient.delete(apiPaths.projects.one.url({ id }), noAnswerSchema));
 
 export function useDeleteProject(organisationId: string) {
   const queryClient = useQueryClient();

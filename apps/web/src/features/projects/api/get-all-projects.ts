@@ -1,20 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SORT, FETCH_ALL_PAGE_SIZE } from '@questboard/shared/limits';
-import type { Project } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type Project, embeddedProjectsSchema } from '@questboard/shared/projects';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
 import { projectKeys } from './project-keys';
 
-// Read loosely: docs/product/http-contract.md#core-calls falls back to [] when the answer has no embedded list.
-interface EmbeddedProjects {
-  _embedded?: { projects?: Project[] };
-}
-
 /** docs/product/http-contract.md#core-calls, the load-all helper: page 0 of size 100; the embedded list, or an empty one. */
 export async function getAllProjects(signal?: AbortSignal): Promise<Project[]> {
   const answer = await callApi(API_LOG_LABELS.getAllProjects, () =>
-    apiClient.get<EmbeddedProjects | undefined>('/core/projects/all', {
+    apiClient.get(apiPaths.projects.all.url(), embeddedProjectsSchema, {
       query: { page: 0, size: FETCH_ALL_PAGE_SIZE, sort: DEFAULT_SORT },
       signal,
     }),

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Project } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { projectSchema } from '@questboard/shared/projects';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -8,7 +9,7 @@ import { projectKeys } from './project-keys';
 /** GET /core/projects/info?identifier=: the project the browser address names. */
 export const getProjectByIdentifier = (identifier: string, signal?: AbortSignal) =>
   callApi(API_LOG_LABELS.getProjectByIdentifier, () =>
-    apiClient.get<Project>('/core/projects/info', { query: { identifier }, signal }),
+    apiClient.get(apiPaths.projects.info.url(), projectSchema, { query: { identifier }, signal }),
   );
 
 // docs/product/rules-and-messages.md#auth-state: no fetch when the same identifier is already loaded; the cache keeps it fresh

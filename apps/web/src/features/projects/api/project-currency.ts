@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrencySettings } from '@questboard/shared/money';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type CurrencySettings, currencySettingsSchema } from '@questboard/shared/money';
+import { noAnswerSchema } from '@questboard/shared/api-answer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -11,11 +13,9 @@ export const projectCurrencyKeys = {
   settings: (projectId: string) => ['project-currency', projectId] as const,
 };
 
-const base = (projectId: string) => `/core/projects/${encodeURIComponent(projectId)}/currency`;
-
 /** GET /core/projects/{id}/currency */
 export const getCurrencySettings = (projectId: string) =>
-  callApi(API_LOG_LABELS.currencySettings, () => apiClient.get<CurrencySettings>(base(projectId)));
+  callApi(API_LOG_LABELS.currencySettings, () => apiClient.get(apiPaths.projects.currency.url({ id: projectId }), currencySettingsSchema));
 
 export const currencySettingsQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: projectCurrencyKeys.settings(projectId), queryFn: () => getCurrencySettings(projectId) });
@@ -26,17 +26,17 @@ export function useCurrencySettings(projectId: string) {
 
 /** PUT /core/projects/{id}/currency: a different currency removes every rate. */
 export const setReportingCurrency = (projectId: string, reportingCurrency: string) =>
-  callApi(API_LOG_LABELS.reportingCurrencyUpdate, () => apiClient.put<CurrencySettings>(base(projectId), { reportingCurrency }));
+  callApi(API_LOG_LABELS.reportingCurrencyUpdate, () => apiClient.put(apiPaths.projects.currency.url({ id: projectId }), currencySettingsSchema, { reportingCurrency }));
 
 /** PUT /core/projects/{id}/currency/rates/{currency}: adds or changes the rate. */
 export const setExchangeRate = (projectId: string, currency: string, rate: number) =>
   callApi(API_LOG_LABELS.exchangeRateUpdate, () =>
-    apiClient.put<CurrencySettings>(`${base(projectId)}/rates/${encodeURIComponent(currency)}`, { rate }),
+    apiClient.put(apiPaths.projects.exchangeRate.url({ id: projectId, currency }), currencySettingsSchema, { rate }),
   );
 
 /** DELETE /core/projects/{id}/currency/rates/{currency} */
 export const removeExchangeRate = (projectId: string, currency: string) =>
-  callApi(API_LOG_LABELS.exchangeRateRemoval, () => apiClient.delete<null>(`${base(projectId)}/rates/${encodeURIComponent(currency)}`));
+  callApi(API_LOG_LABELS.exchangeRateRemoval, () => apiClient.delete(apiPaths.projects.exchangeRate.url({ id: projectId, currency }), noAnswerSchema));
 
 type CurrencyChange =
   | { kind: 'reporting'; currency: string }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataSettings } from '@questboard/shared/project-data';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type DataSettings, dataSettingsSchema, deletedEventsSchema } from '@questboard/shared/project-data';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -10,11 +11,9 @@ export const projectDataKeys = {
   settings: (projectId: string) => ['project-data', projectId, 'settings'] as const,
 };
 
-const base = (projectId: string) => `/core/projects/${encodeURIComponent(projectId)}`;
-
 /** GET /core/projects/{id}/data-settings */
 export const getDataSettings = (projectId: string) =>
-  callApi(API_LOG_LABELS.dataSettings, () => apiClient.get<DataSettings>(`${base(projectId)}/data-settings`));
+  callApi(API_LOG_LABELS.dataSettings, () => apiClient.get(apiPaths.projects.dataSettings.url({ id: projectId }), dataSettingsSchema));
 
 export const dataSettingsQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: projectDataKeys.settings(projectId), queryFn: () => getDataSettings(projectId) });
@@ -25,7 +24,7 @@ export function useDataSettings(projectId: string) {
 
 /** PUT /core/projects/{id}/data-settings: older events are deleted at once. */
 export const updateDataSettings = (projectId: string, settings: DataSettings) =>
-  callApi(API_LOG_LABELS.dataSettingsUpdate, () => apiClient.put<DataSettings>(`${base(projectId)}/data-settings`, settings));
+  callApi(API_LOG_LABELS.dataSettingsUpdate, () => apiClient.put(apiPaths.projects.dataSettings.url({ id: projectId }), dataSettingsSchema, settings));
 
 export function useUpdateDataSettings(projectId: string) {
   const queryClient = useQueryClient();
@@ -37,4 +36,4 @@ export function useUpdateDataSettings(projectId: string) {
 
 /** DELETE /core/projects/{id}/events: every analytics event of the project; the project stays. */
 export const deleteAnalyticsData = (projectId: string) =>
-  callApi(API_LOG_LABELS.analyticsDeletion, () => apiClient.delete<{ deletedEvents: number }>(`${base(projectId)}/events`));
+  callApi(API_LOG_LABELS.analyticsDeletion, () => apiClient.delete(apiPaths.projects.events.url({ id: projectId }), deletedEventsSchema));

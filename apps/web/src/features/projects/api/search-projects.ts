@@ -1,4 +1,5 @@
-import type { ProjectPage, ProjectSearchQuery } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type ProjectPage, type ProjectSearchQuery, projectPageSchema } from '@questboard/shared/projects';
 
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
@@ -14,7 +15,7 @@ export async function searchProjects({ q, page, size, sort }: ProjectSearchQuery
   try {
     return await callApi(
       API_LOG_LABELS.searchProjects,
-      () => apiClient.get<ProjectPage>('/core/projects/search', { query: { q, page, size, sort }, signal }),
+      () => apiClient.get(apiPaths.projects.search.url(), projectPageSchema, { query: { q, page, size, sort }, signal }),
       { ignore: isNotFound },
     );
   } catch (error) {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project, ProjectBody } from '@questboard/shared/projects';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { type ProjectBody, projectSchema } from '@questboard/shared/projects';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -7,7 +8,7 @@ import { projectKeys } from './project-keys';
 
 /** PUT /core/projects/{id}: name and description; the identifier never changes. */
 export const updateProject = ({ id, ...body }: ProjectBody & { id: string }) =>
-  callApi(API_LOG_LABELS.projectUpdate, () => apiClient.put<Project>(`/core/projects/${encodeURIComponent(id)}`, body));
+  callApi(API_LOG_LABELS.projectUpdate, () => apiClient.put(apiPaths.projects.one.url({ id }), projectSchema, body));
 
 export function useUpdateProject(organisationId: string) {
   const queryClient = useQueryClient();

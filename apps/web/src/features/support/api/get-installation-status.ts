@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InstallationStatus } from '@questboard/shared/support';
+import { apiPaths } from '@questboard/shared/api-paths';
+import { installationStatusSchema } from '@questboard/shared/support';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
@@ -7,7 +8,7 @@ import { supportKeys } from './support-keys';
 
 /** GET /core/system/status: version, databases, and what is configured (never the values). */
 export const getInstallationStatus = (signal?: AbortSignal) =>
-  callApi(API_LOG_LABELS.installationStatus, () => apiClient.get<InstallationStatus>('/core/system/status', { signal }));
+  callApi(API_LOG_LABELS.installationStatus, () => apiClient.get(apiPaths.support.status.url(), installationStatusSchema, { signal }));
 
 export const installationStatusQueryOptions = () =>
   queryOptions({

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyticsQuerySchema,
-  chartTitleMessages,
-  createChartBodySchema,
-  exploreQuerySchema,
-  pinnedQuerySchema,
+  isFilterValue,
+  isIsoDay,
   overviewRanges,
   previousRange,
-  propertyRequiredMessage,
   rangeDays,
   rangeMessages,
   retentionQuerySchema,
-} from './analytics';
+} from './analytics-view';
 
 const march = { from: '2026-03-01', to: '2026-03-31' };
 
@@ -99,57 +96,6 @@ describe('analytics query', () => {
   });
 });
 
-describe('explore query', () => {
-  it('defaults to the count of every event, not broken down', () => {
-    expect(exploreQuerySchema.parse(march)).toEqual({
-      ...march,
-      granularity: 'day',
-      platform: [],
-      country: [],
-      app_version: [],
-      event: null,
-      measure: 'count',
-      property: null,
-      breakdown: 'none',
-    });
-    expect(exploreQuerySchema.parse({ ...march, event: '', property: '' })).toMatchObject({ event: null, property: null });
-  });
-
-  it.each([
-    ['sum', undefined],
-    ['sum', ''],
-    ['average', undefined],
-  ])('asks for a property to %s (property %j)', (measure, property) => {
-    const result = exploreQuerySchema.safeParse({ ...march, measure, property });
-    expect(messages(result)).toEqual([propertyRequiredMessage]);
-    expect(result.error?.issues[0]?.path).toEqual(['property']);
-  });
-
-  it.each([
-    [{ measure: 'sum', property: 'duration_s' }],
-    [{ measure: 'average', property: 'revenue_amount' }],
-    [{ measure: 'users', event: 'level_complete', breakdown: 'country' }],
-  ])('takes %j', (query) => {
-    expect(exploreQuerySchema.safeParse({ ...march, ...query }).success).toBe(true);
-  });
-
-  it.each<[Record<string, unknown>, string]>([
-    [{ measure: 'median' }, 'measure must be count, users, sum or average'],
-    [{ breakdown: 'build' }, 'breakdown must be none, name, platform, country or app_version'],
-    [{ measure: 'sum', property: 'a/b' }, 'property must be a property key (letters, digits, _ . - $ and spaces)'],
-    [{ event: 'e'.repeat(129) }, 'event must be at most 128 characters'],
-  ])('refuses %j', (query, message) => {
-    expect(messages(exploreQuerySchema.safeParse({ ...march, ...query }))).toEqual([message]);
-  });
-
-  it('checks the range and the property together', () => {
-    expect(messages(exploreQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01', measure: 'sum' }))).toEqual([
-      rangeMessages.order,
-      propertyRequiredMessage,
-    ]);
-  });
-});
-
 describe('rangeDays', () => {
   it.each([
     ['2026-03-01', '2026-03-01', 1],
@@ -210,62 +156,29 @@ describe('overviewRanges', () => {
   });
 });
 
-describe('pinned chart query', () => {
-  it('defaults like the explorer, filters as lists', () => {
-    expect(pinnedQuerySchema.parse({})).toEqual({
-      event: null,
-      measure: 'count',
-      property: null,
-      breakdown: 'none',
-      granularity: 'day',
-      platform: [],
-      country: [],
-      app_version: [],
-    });
-    expect(pinnedQuerySchema.parse({ measure: 'users', granularity: 'week', platform: ['ios', 'android'] })).toMatchObject({
-      measure: 'users',
-      granularity: 'week',
-      platform: ['ios', 'android'],
-    });
-  });
-
-  it.each<[Record<string, unknown>, string]>([
-    [{ measure: 'average' }, propertyRequiredMessage],
-    [{ granularity: 'hour' }, 'granularity must be day, week or month'],
-  ])('refuses %j', (query, message) => {
-    expect(messages(pinnedQuerySchema.safeParse(query))).toEqual([message]);
-  });
-
+describe('isIsoDay', () => {
   it.each([
-    ['21 values', { country: Array.from({ length: 21 }, (_, index) => `C${index}`) }],
-    ['a value with a comma', { platform: ['ios,android'] }],
-    ['an empty value', { app_version: [''] }],
-    ['a comma-separated text', { platform: 'ios' }],
-  ])('refuses filters with %s', (_case, query) => {
-    expect(pinnedQuerySchema.safeParse(query).success).toBe(false);
+    ['2026-03-01', true],
+    ['2024-02-29', true],
+    ['2026-02-29', false],
+    ['2026-13-01', false],
+    ['2026-3-1', false],
+    ['', false],
+  ])('%s: %s', (value, expected) => {
+    expect(isIsoDay(value)).toBe(expected);
   });
 });
 
-describe('create chart body', () => {
-  it('trims the title and fills the query defaults', () => {
-    expect(createChartBodySchema.parse({ title: '  Daily levels  ', chartType: 'bar', query: { event: 'level_complete' } })).toEqual({
-      title: 'Daily levels',
-      chartType: 'bar',
-      query: { event: 'level_complete', measure: 'count', property: null, breakdown: 'none', granularity: 'day', platform: [], country: [], app_version: [] },
-    });
-  });
-
-  it.each<[string, Record<string, unknown>, string]>([
-    ['no title', { chartType: 'line', query: {} }, chartTitleMessages.required],
-    ['a blank title', { title: '   ', chartType: 'line', query: {} }, chartTitleMessages.required],
-    ['an 81-character title', { title: 't'.repeat(81), chartType: 'line', query: {} }, chartTitleMessages.tooLong],
-    ['an unknown chart type', { title: 'Levels', chartType: 'pie', query: {} }, 'chartType must be line, bar or table'],
-    ['a sum without property', { title: 'Levels', chartType: 'table', query: { measure: 'sum' } }, propertyRequiredMessage],
-  ])('refuses %s', (_case, body, message) => {
-    expect(messages(createChartBodySchema.safeParse(body))).toEqual([message]);
-  });
-
-  it('takes an 80-character title', () => {
-    expect(createChartBodySchema.safeParse({ title: 't'.repeat(80), chartType: 'table', query: {} }).success).toBe(true);
+describe('isFilterValue', () => {
+  it.each([
+    ['ios', true],
+    ['x'.repeat(64), true],
+    ['x'.repeat(65), false],
+    ['', false],
+    ['ios,android', false],
+    ['a\u0000b', false],
+    ['lone \uD800 surrogate', false],
+  ])('%j: %s', (value, expected) => {
+    expect(isFilterValue(value)).toBe(expected);
   });
 });
