@@ -98,7 +98,7 @@ describe.each(databaseTargets)('HTTP foundation on $name', (target) => {
     expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
-  it('registers exactly the paths declared once in packages/shared (ADR 015)', async () => {
+  it('registers exactly the paths declared once in packages/shared (ADR 017)', async () => {
     const declared = declaredPatterns;
     const registered = (url: string) => ['GET', 'POST', 'PUT', 'DELETE'].some((method) => t.app.hasRoute({ method, url }));
     expect(declared.filter((pattern) => !registered(pattern))).toEqual([]);

@@ -1,4 +1,4 @@
-// What the web's one HTTP client checks an answer against (issue 19, ADR 015): a zod schema from
+// What the web's one HTTP client checks an answer against (issue 19, ADR 017): a zod schema from
 // this package, the same one the server's route declares as its `response`. Only zod's shape is
 // named here, not zod itself, so the client stays out of the sign-in page's first download.
 

@@ -1,4 +1,4 @@
-// One HTTP path, declared once (issue 19, ADR 015): the server registers its Fastify pattern, the
+// One HTTP path, declared once (issue 19, ADR 017): the server registers its Fastify pattern, the
 // web builds concrete URLs from it, so the two can never spell it differently.
 
 /** The `:name` segments of a pattern: '/core/projects/:id/currency/rates/:currency' gives 'id' | 'currency'. */

@@ -1,4 +1,4 @@
-// Every HTTP path of the product, spelled once (issue 19, ADR 015). The server registers
+// Every HTTP path of the product, spelled once (issue 19, ADR 017). The server registers
 // `apiPaths.x.y.pattern`; the web calls `apiPaths.x.y.url({ ... })`. The surface itself is fixed by
 // docs/product/http-contract.md: changing a pattern here changes the contract.
 import { apiPath } from './api-path';

@@ -1,4 +1,4 @@
-// Every answer is read through its shared schema (ADR 015), against a real local HTTP server.
+// Every answer is read through its shared schema (ADR 017), against a real local HTTP server.
 import { noAnswerSchema } from '@questboard/shared/api-answer';
 import { type Organisation, organisationSchema } from '@questboard/shared/organisations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

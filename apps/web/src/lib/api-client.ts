@@ -1,6 +1,6 @@
 // The one HTTP client of the web app (STYLE.md rule 3): JSON, the bearer ID token, refresh-on-401,
 // the time-out and the retries of docs/product/http-contract.md (core calls) and docs/product/rules-and-messages.md (constants). Components never call fetch.
-// Every call names the shared schema of its answer (ADR 015): what resolves has that shape, or the
+// Every call names the shared schema of its answer (ADR 017): what resolves has that shape, or the
 // call rejects with a malformed_answer ApiError, so a chart never meets a shape it does not know.
 import { type AnswerOf, type AnswerSchema, type LazyAnswerSchema, checkAnswer } from '@questboard/shared/api-answer';
 import { RETRY_COUNT } from '@questboard/shared/limits';

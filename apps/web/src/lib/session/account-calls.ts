@@ -14,7 +14,7 @@ export interface AccountApi {
   updateAccountName(firstName: string, lastName: string): Promise<UpdatedName>;
 }
 
-// The answers' schemas load on first use: zod stays out of the sign-in page's first download (ADR 015).
+// The answers' schemas load on first use: zod stays out of the sign-in page's first download (ADR 017).
 const accountSchema = () => import('@questboard/shared/accounts').then((schemas) => schemas.accountSchema);
 const updatedNameSchema = () => import('@questboard/shared/accounts').then((schemas) => schemas.updatedNameSchema);
 const organisationSchema = () => import('@questboard/shared/organisations').then((schemas) => schemas.organisationSchema);

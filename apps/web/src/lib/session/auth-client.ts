@@ -29,7 +29,7 @@ export interface AuthClient {
   onAuthStateChanged(listener: AuthStateListener): () => void;
 }
 
-// The answers' schemas load on first use: zod stays out of the sign-in page's first download (ADR 015).
+// The answers' schemas load on first use: zod stays out of the sign-in page's first download (ADR 017).
 const identitySchemas =
   <K extends 'sessionSchema' | 'sendSignInLinkResponseSchema' | 'completeSignInLinkResponseSchema' | 'googleAuthorizeResponseSchema'>(name: K) =>
   (): Promise<(typeof identity)[K]> =>
