@@ -30,9 +30,9 @@ describe('formatStepTimes', () => {
     );
     expect(table.split('\n')).toEqual([
       'Step times',
-      '✖ type check   9.5 s  (failed, alongside lint)',
-      '■ lint         9.6 s  (stopped, alongside type check)',
-      '  total        9.7 s',
+      '✖ type check    9.5 s  (failed, alongside lint)',
+      '■ lint          9.6 s  (stopped, alongside type check)',
+      '  total         9.7 s',
     ]);
   });
 });
