@@ -1,6 +1,6 @@
-// `npm test`: every gate in order, stopping at the first failure: type check and lint (side by side),
-// unit tests, web build + size budget, integration tests (PGlite and PostgreSQL 15), end-to-end tests
-// (Chromium). Ends with a table of each step's time and one line counting every test that ran.
+// `npm test`: every gate, stopping at the first failure: type check, lint and unit tests side by
+// side, then web build + size budget, integration tests (PGlite and PostgreSQL 15) and end-to-end
+// tests (Chromium). Ends with a table of each step's time and one line counting every test that ran.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,14 +13,15 @@ const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
 const vitestReport = (name) => path.join(reports, `vitest-${name}.json`);
 const e2eReport = path.join(reports, 'e2e-report.json');
 
-// Each entry runs on its own, except the pairs: tsc and ESLint are one process each, so on two
-// cores they finish together in about the time of the longer one (ADR 015).
+// Each stage's steps run side by side. The first three leave cores idle on their own (tsc and ESLint
+// are one process each; the jsdom tests wait on timers and polling), so on two cores they finish
+// together sooner than one after the other (ADR 015). The rest are alone: they fill both cores.
 const stages = [
   [
     ['type check', 'node', ['scripts/typecheck.mjs']],
     ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+    ['unit tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('unit')}`]],
   ],
-  [['unit tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('unit')}`]]],
   [['web build', 'node', ['-e', "import('./scripts/lib/web-build.mjs').then((m) => m.ensureWebBuild())"]]],
   [['size budget', 'node', ['scripts/size-budget.mjs']]],
   [['integration tests', bin('vitest'), ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('integration')}`]]],
