@@ -12,8 +12,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(repoRoot, 'test-results/e2e'),
   fullyParallel: false,
-  // Two cores: the server and one browser at a time keep timings honest.
-  workers: 1,
+  // Two workers share one product: every test signs up its own people and organisation, so files
+  // never see each other's data. Most of a journey's time is spent waiting on the server.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,

@@ -4,40 +4,28 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase } from '../src/db/database';
 
 /**
  * The database targets every integration test file runs against: `describe.each(databaseTargets)`.
- * Each `create()` gives a brand-new, empty database (a fresh DATA_DIR, or a fresh PostgreSQL
- * database in the throwaway cluster) and `dispose()` removes it.
+ * Each `create()` gives a brand-new database, migrated and empty of data (a fresh DATA_DIR, or a
+ * fresh PostgreSQL database in the throwaway cluster) and `dispose()` removes it.
  */
 export interface DatabaseTarget {
   name: 'PGlite' | 'PostgreSQL';
   create(): Promise<{ dataDir: string; databaseUrl: string | undefined; dispose(): Promise<void> }>;
 }
 
+// Migrated once for the whole run by the global set-up (database-templates.ts): a copy of one costs
+// about a tenth of a second, an initdb and the migrations seconds (ADR 015).
+const pgliteTemplate = inject('pgliteTemplate');
 const postgresUrl = inject('postgresUrl');
-
-// A fresh PGlite costs an initdb (~2.5 s in WebAssembly). Each test worker makes one migrated
-// template folder and copies it for every database it hands out (~0.1 s).
-let pgliteTemplate: Promise<string> | undefined;
-function migratedPgliteTemplate(): Promise<string> {
-  pgliteTemplate ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-template-'));
-    const database = await openDatabase({ dataDir: dir });
-    await database.close();
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  })();
-  return pgliteTemplate;
-}
+const postgresTemplate = inject('postgresTemplate');
 
 const pglite: DatabaseTarget = {
   name: 'PGlite',
   create: async () => {
-    const template = await migratedPgliteTemplate();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-test-'));
-    fs.cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+    fs.cpSync(path.join(pgliteTemplate, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
     return {
       dataDir,
       databaseUrl: undefined,
@@ -49,11 +37,11 @@ const pglite: DatabaseTarget = {
 const postgres: DatabaseTarget = {
   name: 'PostgreSQL',
   create: async () => {
-    if (!postgresUrl) throw new Error('no PostgreSQL cluster');
+    if (!postgresUrl || !postgresTemplate) throw new Error('no PostgreSQL cluster');
     const name = `qb_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${postgresTemplate}`);
     await admin.end();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-test-'));
     const url = new URL(postgresUrl);
