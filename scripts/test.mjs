@@ -15,7 +15,7 @@ const e2eReport = path.join(reports, 'e2e-report.json');
 
 // Each stage's steps run side by side. The first three leave cores idle on their own (tsc and ESLint
 // are one process each; the jsdom tests wait on timers and polling), so on two cores they finish
-// together sooner than one after the other (ADR 015). The rest are alone: they fill both cores.
+// together sooner than one after the other (ADR 018). The rest are alone: they fill both cores.
 const stages = [
   [
     ['type check', 'node', ['scripts/typecheck.mjs']],

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 
 // Migrated databases made once per test run by the global set-up, which every test database is a
-// copy of (ADR 015): an initdb and the migrations cost seconds in WebAssembly, a copy a tenth of one.
+// copy of (ADR 018): an initdb and the migrations cost seconds in WebAssembly, a copy a tenth of one.
 
 /** A DATA_DIR whose PGlite is initialised and migrated; `remove()` deletes it. */
 export async function createPgliteTemplate(): Promise<{ dataDir: string; remove(): void }> {

@@ -16,7 +16,7 @@ export interface DatabaseTarget {
 }
 
 // Migrated once for the whole run by the global set-up (database-templates.ts): a copy of one costs
-// about a tenth of a second, an initdb and the migrations seconds (ADR 015).
+// about a tenth of a second, an initdb and the migrations seconds (ADR 018).
 const pgliteTemplate = inject('pgliteTemplate');
 const postgresUrl = inject('postgresUrl');
 const postgresTemplate = inject('postgresTemplate');
