@@ -21,6 +21,8 @@ import { createIdentityService, type IdentityService } from './modules/identity/
 import { identityRoutes } from './modules/identity/routes';
 import { loadSigningKeys } from './modules/identity/signing-keys';
 import { registerMembershipGuards } from './plugins/membership';
+import { createAuthCache } from './plugins/auth-cache';
+import { StateCache } from './db/state-cache';
 import { registerProjectScope } from './plugins/project-scope';
 import { accountRoutes } from './modules/accounts/routes';
 import { organisationRoutes } from './modules/organisations/routes';
@@ -156,14 +158,18 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
     logger: app.log,
   });
   app.decorate('identity', identity);
-  registerAuthentication(app, identity);
+  // Users, accounts, memberships, sessions, keys and project pages, cleared by every change to them (ADR 015).
+  const stateCache = new StateCache(database.cacheVersion);
+  await stateCache.start();
+  const auth = createAuthCache(database.db, stateCache);
+  registerAuthentication(app, identity, auth);
   // The mailer's kind is the one decision on whether mail is delivered; /login says where the link went.
   const devMailbox = mailer.kind === 'dev-mailbox' ? devMailboxPath : undefined;
   await app.register(identityRoutes, { identity, config, publicId, devMailbox });
 
   // /core: accounts, organisations, members, projects and invitations, behind the account and organisation guards.
   const db = database.db;
-  registerMembershipGuards(app, db);
+  registerMembershipGuards(app, auth);
   // Before any route: every route under /core/projects/:id gets the project and role check (ADR 013).
   registerProjectScope(app, db);
   await app.register(accountRoutes, { db, clock });

@@ -77,6 +77,7 @@ export function createIdentityService(deps: IdentityDependencies) {
         picture: user.photoUrl,
         provider: refresh.provider,
         authTime: refresh.authTime,
+        sessionId: refresh.familyId,
         organisation,
       },
       clock,
