@@ -50,7 +50,7 @@ export class StateCache {
   /** A named map from key to loaded value, bounded to `maxEntries` (the oldest entry goes first). */
   memo<V>(maxEntries: number, options: { keepMisses?: boolean } = {}): Memo<V> {
     const memo = new Memo<V>(this, maxEntries, options.keepMisses ?? true);
-    this.#memos.push(memo as Memo<unknown>);
+    this.#memos.push(memo);
     return memo;
   }
 }
@@ -70,7 +70,7 @@ export class Memo<V> {
     const value = await load();
     // A change committed while loading has cleared the cache: what was read may predate it.
     if (current && view.generation === this.cache.generation && (value !== undefined || this.keepMisses)) {
-      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
+      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
       this.#entries.set(key, value);
     }
     return value;

@@ -5,7 +5,7 @@ import type { IdTokenClaims } from '../modules/identity/id-tokens';
 import type { IdentityUser as IdentityUserRow } from '../modules/identity/users';
 import { toUserView, type IdentityService } from '../modules/identity/identity-service';
 import type { RequestMemberFound } from '../modules/organisations/membership-store';
-import type { CacheView } from '../db/state-cache';
+import type { CacheView, StateCache } from '../db/state-cache';
 import type { AuthCache } from './auth-cache';
 
 export interface RequestIdentity {
@@ -20,6 +20,8 @@ declare module 'fastify' {
     cacheView: CacheView | null;
   }
   interface FastifyInstance {
+    /** The state cache (ADR 015): routes make their own memos of it. */
+    stateCache: StateCache;
     /** preHandler: a valid Bearer ID token of an existing, enabled user, or 401. */
     requireIdentity: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -48,6 +50,12 @@ export async function verifyBearer(request: FastifyRequest, identity: IdentitySe
 /** The request's view of the state cache: one per request, so PostgreSQL's version is read once. */
 export async function cacheViewOf(request: FastifyRequest, auth: AuthCache): Promise<CacheView> {
   request.cacheView ??= await auth.view();
+  return request.cacheView;
+}
+
+/** The view the guards took, for a route's own cached reads; throws when a route forgot its guard. */
+export function guardedCacheView(request: FastifyRequest): CacheView {
+  if (!request.cacheView) throw new Error(`${request.routeOptions.url ?? request.url} reads the state cache without a guard`);
   return request.cacheView;
 }
 

@@ -96,7 +96,7 @@ export function createIdTokenVerifier(keys: SigningKeys, audience: TokenAudience
       requiredClaims: ['sub', 'iat', 'exp', 'auth_time', 'email', 'sid'],
     });
     const claims = Object.freeze(payload as IdTokenClaims);
-    if (verified.size >= remember) verified.delete(verified.keys().next().value as string);
+    if (verified.size >= remember) verified.delete(verified.keys().next().value!);
     verified.set(token, claims);
     return claims;
   };

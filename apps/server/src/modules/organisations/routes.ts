@@ -4,11 +4,14 @@ import { createOrganisationBodySchema, organisationSchema } from '@questboard/sh
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { accountOf } from '../../plugins/membership';
+import { guardedCacheView } from '../../plugins/authenticate';
 import { createOrganisation, organisationInfo } from './organisation-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export const organisationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+  // Asked at every app start and page load; memberships and organisations clear it (ADR 015).
+  const infos = app.stateCache.memo<Awaited<ReturnType<typeof organisationInfo>>>(20_000);
   app.get(
     '/core/orgs/info',
     {
@@ -21,7 +24,10 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
         response: { 200: organisationSchema, 404: apiErrorSchema, ...errors },
       },
     },
-    async (request) => organisationInfo(db, accountOf(request).id),
+    async (request) => {
+      const { id } = accountOf(request);
+      return infos.get(guardedCacheView(request), id, () => organisationInfo(db, id));
+    },
   );
 
   app.post(

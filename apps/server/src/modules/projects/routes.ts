@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
+import { guardedCacheView } from '../../plugins/authenticate';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { findProjects } from './project-list';
@@ -25,6 +26,8 @@ const security = [{ bearerAuth: [] }];
 const tags = ['projects'];
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
+  // The list's pages, until any project changes (the web app asks for the same first page on every visit; ADR 015).
+  const pages = app.stateCache.memo<Awaited<ReturnType<typeof findProjects>>>(2_000);
   app.get(
     '/core/projects/all',
     {
@@ -37,7 +40,11 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
         response: { 200: projectPageSchema, ...errors },
       },
     },
-    async (request) => findProjects(db, memberOf(request).organisationId, request.query),
+    async (request) => {
+      const { organisationId } = memberOf(request);
+      const { page, size, sort } = request.query;
+      return pages.get(guardedCacheView(request), `${organisationId} ${page} ${size} ${sort}`, () => findProjects(db, organisationId, request.query));
+    },
   );
 
   app.get(
