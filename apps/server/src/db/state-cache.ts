@@ -70,7 +70,11 @@ export class Memo<V> {
     const value = await load();
     // A change committed while loading has cleared the cache: what was read may predate it.
     if (current && view.generation === this.cache.generation && (value !== undefined || this.keepMisses)) {
-      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+      if (this.#entries.size >= this.maxEntries)
+        for (const oldest of this.#entries.keys()) {
+          this.#entries.delete(oldest);
+          break;
+        }
       this.#entries.set(key, value);
     }
     return value;
@@ -82,5 +86,13 @@ export class Memo<V> {
 
   get size(): number {
     return this.#entries.size;
+  }
+}
+
+/** Maps iterate in insertion order: the first key is the oldest. */
+export function dropOldest(map: Map<string, unknown>): void {
+  for (const oldest of map.keys()) {
+    map.delete(oldest);
+    return;
   }
 }

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Clock } from '../../lib/clock';
 import type { SigningKeys } from './signing-keys';
+import { dropOldest } from '../../db/state-cache';
 
 export const idTokenLifetimeSeconds = 15 * 60;
 
@@ -96,7 +97,7 @@ export function createIdTokenVerifier(keys: SigningKeys, audience: TokenAudience
       requiredClaims: ['sub', 'iat', 'exp', 'auth_time', 'email', 'sid'],
     });
     const claims = Object.freeze(payload as IdTokenClaims);
-    if (verified.size >= remember) verified.delete(verified.keys().next().value!);
+    if (verified.size >= remember) dropOldest(verified);
     verified.set(token, claims);
     return claims;
   };
