@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { Writable } from 'node:stream';
 import { loggedPath, registerRequestLog } from './request-log';
 
@@ -18,7 +18,7 @@ describe('request log', () => {
         callback();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new LogController({ disableRequestLogging: true }) });
     registerRequestLog(app);
     app.get('/auth/callback', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/auth/callback?oobCode=secret' });
