@@ -16,7 +16,7 @@ import { findPostgresBinaries, startPostgresCluster } from '../apps/server/test/
 // `npm run bench -- api` (issue 20): what one request costs. A bare Fastify hello-world and the
 // product's authenticated GET /core/projects/all (10,000 projects) and GET /core/orgs/info, on
 // PGlite and on PostgreSQL, driven by the same keep-alive load generator in its own thread
-// (bench/keep-alive-load.mjs), in one run. The product logs at info (to /dev/null), as it runs.
+// (scripts/lib/keep-alive-load.mjs), in one run. The product logs at info (to /dev/null), as it runs.
 
 const projectCount = 10_000;
 const connections = 50;
@@ -46,7 +46,7 @@ interface Load {
 
 function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./keep-alive-load.mjs', import.meta.url), {
+    const worker = new Worker(new URL('../scripts/lib/keep-alive-load.mjs', import.meta.url), {
       workerData: { url, headers, connections, durationMs, warmupMs },
     });
     worker.once('message', (result: Load) => resolve(result));
@@ -174,8 +174,10 @@ async function product(databaseUrl: string | undefined): Promise<ApiCase[]> {
 
 export async function runApiBench(): Promise<{ connections: number; seconds: number; results: ApiCase[]; postgres: boolean }> {
   const results: ApiCase[] = [await bare()];
-  results.push(...(await product(undefined)));
-  const postgres = await postgresDatabase();
+  // BENCH_API_DATABASES=postgres (or pglite) measures one of them.
+  const databases = process.env.BENCH_API_DATABASES ?? 'pglite,postgres';
+  if (databases.includes('pglite')) results.push(...(await product(undefined)));
+  const postgres = databases.includes('postgres') ? await postgresDatabase() : null;
   if (postgres) {
     try {
       results.push(...(await product(postgres.url)));
@@ -183,7 +185,7 @@ export async function runApiBench(): Promise<{ connections: number; seconds: num
       await postgres.drop();
     }
   }
-  const baseline = results[0]!.requestsPerSecond;
+  const baseline = results[0]?.requestsPerSecond ?? 1;
   for (const result of results) result.ratioToBare = round(result.requestsPerSecond / baseline, 3);
   return { connections, seconds: durationMs / 1000, results, postgres: postgres !== null };
 }

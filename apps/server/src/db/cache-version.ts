@@ -25,12 +25,27 @@ export function pgliteCacheVersion(client: PGlite): CacheVersionSource {
 // A named statement: parsed and planned once per connection.
 const readVersion = { name: 'read_cache_version', text: 'select version from cache_version where id = 1' };
 
+/**
+ * Requests arriving while a read is on its way share the next one, sent once that read is back: a
+ * read that left before a request arrived could predate a change the request must see, one sent
+ * after cannot. Under load that is one read per round trip, not one per request.
+ */
 export function postgresCacheVersion(pool: pg.Pool): CacheVersionSource {
-  return {
-    kind: 'shared',
-    read: async () => {
-      const result = await pool.query<{ version: string }>(readVersion);
-      return Number(result.rows[0]?.version ?? 0);
-    },
+  let inFlight: Promise<number> | null = null;
+  let next: Promise<number> | null = null;
+  const query = async () => Number((await pool.query<{ version: string }>(readVersion)).rows[0]?.version ?? 0);
+  const read = (): Promise<number> => {
+    if (!inFlight) {
+      inFlight = query().finally(() => (inFlight = null));
+      return inFlight;
+    }
+    next ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return read();
+      });
+    return next;
   };
+  return { kind: 'shared', read };
 }

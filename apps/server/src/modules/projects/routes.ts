@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import {
@@ -26,8 +27,9 @@ const security = [{ bearerAuth: [] }];
 const tags = ['projects'];
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
-  // The list's pages, until any project changes (the web app asks for the same first page on every visit; ADR 015).
-  const pages = app.stateCache.memo<Awaited<ReturnType<typeof findProjects>>>(2_000);
+  // The list's pages as sent, validated and serialised once, until any project changes (the web app
+  // asks for the same first page on every visit; ADR 015).
+  const pages = app.stateCache.memo<string>(2_000);
   app.get(
     '/core/projects/all',
     {
@@ -40,10 +42,14 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
         response: { 200: projectPageSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { organisationId } = memberOf(request);
       const { page, size, sort } = request.query;
-      return pages.get(guardedCacheView(request), `${organisationId} ${page} ${size} ${sort}`, () => findProjects(db, organisationId, request.query));
+      const json = await pages.get(guardedCacheView(request), `${organisationId} ${page} ${size} ${sort}`, async () =>
+        JSON.stringify(projectPageSchema.parse(await findProjects(db, organisationId, request.query))),
+      );
+      // A JSON string is sent as it is (the untyped reply accepts it): the schema checked it when it was cached.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 
