@@ -158,8 +158,6 @@ export function createIdentityService(deps: IdentityDependencies) {
       const user = await upsertGoogleUser(db, profile, clock);
       return { ...(await signIn(user, 'google.com')), redirectTo };
     },
-
-    findUser: (id: string) => findUserById(db, id),
   };
 }
 
