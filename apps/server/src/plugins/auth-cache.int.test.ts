@@ -80,11 +80,11 @@ describe.each(databaseTargets)('the state cache on $name', (target) => {
         after: 401,
       },
       {
-        name: "a deleted project's key is refused",
-        probe: () => status(ingest(app, doomedKey.key)),
-        before: 200,
+        name: "a deleted project's key is refused and the project is not found",
+        probe: async () => [await status(ingest(app, doomedKey.key)), await status(core(app, bob.token, 'GET', `/core/projects/${doomed.id}/ingest-keys`))],
+        before: [200, 200],
         change: () => core(app, ada.token, 'DELETE', `/core/projects/${doomed.id}`),
-        after: 401,
+        after: [401, 404],
       },
       {
         name: 'a lowered role loses what it allowed',
