@@ -39,12 +39,18 @@ export function postgresCacheVersion(pool: pg.Pool): CacheVersionSource {
       inFlight = query().finally(() => (inFlight = null));
       return inFlight;
     }
-    next ??= inFlight
-      .catch(() => undefined)
-      .then(() => {
+    // When the read on its way fails (an outage), its waiters fail with it at once rather than
+    // wait out a second time-out: a refusal is never a stale answer.
+    next ??= inFlight.then(
+      () => {
         next = null;
         return read();
-      });
+      },
+      (error: unknown) => {
+        next = null;
+        throw error;
+      },
+    );
     return next;
   };
   return { kind: 'shared', read };
