@@ -1,5 +1,5 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics` or `-- load` runs one.
+// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api` or `-- load` runs one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -73,6 +73,33 @@ if (!only || only === 'analytics') {
   write('analytics', result);
 }
 
+if (!only || only === 'api') {
+  const { runApiBench } = await import('../bench/api.bench.ts');
+  const result = await runApiBench();
+  const ratioTarget = 0.1;
+  const p99Target = 20;
+  console.log(
+    `\nRequests over HTTP, ${result.connections} keep-alive connections for ${result.seconds} s each, same load generator (target: at least ${ratioTarget * 100}% of bare Fastify, p99 < ${p99Target} ms)\n`,
+  );
+  if (!result.postgres) console.log('PostgreSQL 15 not found (DATABASE_URL unset, no server binaries): its cases are missing.\n');
+  table(
+    ['case', 'database', 'requests/s', 'requests', 'errors', 'p50 ms', 'p99 ms', 'of bare', 'target'],
+    result.results.map((r) =>
+      [
+        r.case,
+        r.database ?? '',
+        r.requestsPerSecond.toLocaleString('en'),
+        r.requests,
+        r.errors,
+        r.p50,
+        r.p99,
+        `${(r.ratioToBare * 100).toFixed(1)}%`,
+        r.database === null ? '' : r.ratioToBare >= ratioTarget && r.p99 < p99Target && r.errors === 0 ? 'met' : 'MISSED',
+      ].map(String),
+    ),
+  );
+  write('api', { ratioTarget, p99TargetMs: p99Target, ...result });
+}
 
 if (!only || only === 'load') {
   const { runLoadBench } = await import('../bench/load.bench.ts');

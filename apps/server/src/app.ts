@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerRequestLog } from './plugins/request-log';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { ensureInstallation } from './modules/system/installation';
@@ -21,6 +22,8 @@ import { createIdentityService, type IdentityService } from './modules/identity/
 import { identityRoutes } from './modules/identity/routes';
 import { loadSigningKeys } from './modules/identity/signing-keys';
 import { registerMembershipGuards } from './plugins/membership';
+import { createAuthCache } from './plugins/auth-cache';
+import { StateCache } from './db/state-cache';
 import { registerProjectScope } from './plugins/project-scope';
 import { accountRoutes } from './modules/accounts/routes';
 import { organisationRoutes } from './modules/organisations/routes';
@@ -83,6 +86,8 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
+    // One line per request instead of two (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Slow clients cannot hold a connection forever.
     requestTimeout: 120_000,
@@ -102,6 +107,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app);
 
   const secureOrigin = config.appUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
@@ -156,14 +162,19 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
     logger: app.log,
   });
   app.decorate('identity', identity);
-  registerAuthentication(app, identity);
+  // Users, accounts, memberships, sessions, keys and project pages, cleared by every change to them (ADR 019).
+  const stateCache = new StateCache(database.cacheVersion);
+  await stateCache.start();
+  app.decorate('stateCache', stateCache);
+  const auth = createAuthCache(database.db, stateCache);
+  registerAuthentication(app, identity, auth);
   // The mailer's kind is the one decision on whether mail is delivered; /login says where the link went.
   const devMailbox = mailer.kind === 'dev-mailbox' ? devMailboxPath : undefined;
   await app.register(identityRoutes, { identity, config, publicId, devMailbox });
 
   // /core: accounts, organisations, members, projects and invitations, behind the account and organisation guards.
   const db = database.db;
-  registerMembershipGuards(app, db);
+  registerMembershipGuards(app, auth);
   // Before any route: every route under /core/projects/:id gets the project and role check (ADR 013).
   registerProjectScope(app, db);
   await app.register(accountRoutes, { db, clock });

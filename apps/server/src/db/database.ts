@@ -12,12 +12,15 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { startPgliteMaintenance } from './pglite-maintenance';
+import { pgliteCacheVersion, postgresCacheVersion, type CacheVersionSource } from './cache-version';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Tells the in-process caches when what they hold changed (ADR 019). */
+  cacheVersion: CacheVersionSource;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +55,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      cacheVersion: pgliteCacheVersion(client),
       ping: async () => {
         await client.query('select 1');
       },
@@ -121,6 +125,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    cacheVersion: postgresCacheVersion(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

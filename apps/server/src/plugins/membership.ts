@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountErrorCodes } from '@questboard/shared/accounts';
 import { accountInactiveMessage } from '@questboard/shared/names';
 import type { OrganisationRole } from '@questboard/shared/organisations';
-import type { Db } from '../db/database';
 import { HttpError } from '../http-error';
-import { acceptIdentity, identityOf, verifyBearer } from './authenticate';
-import { findAccount, type AccountRow } from '../modules/accounts/account-store';
-import { findMembershipOf, findRequestMember } from '../modules/organisations/membership-store';
+import { authenticate, cacheViewOf, identityOf } from './authenticate';
+import type { AuthCache } from './auth-cache';
+import type { AccountRow } from '../modules/accounts/account-store';
+import type { RequestMemberFound } from '../modules/organisations/membership-store';
 import { organisationErrors } from '../modules/organisations/organisation-errors';
 
 /** Who is asking, inside which organisation, as the database says at this request. */
@@ -48,7 +48,7 @@ export function memberOf(request: FastifyRequest): RequestMember {
   return request.member;
 }
 
-type MembershipWithOrganisation = NonNullable<Awaited<ReturnType<typeof findMembershipOf>>>;
+type MembershipWithOrganisation = NonNullable<NonNullable<RequestMemberFound>['membership']>;
 
 function acceptAccount(request: FastifyRequest, account: AccountRow | undefined) {
   if (!account) throw new HttpError(403, accountErrorCodes.notRegistered, 'Please finish signing in first.');
@@ -67,33 +67,28 @@ function acceptMembership(
 }
 
 /**
- * The account and organisation guards. Both read the database on every request: the token's
- * org_id is only a hint, so a member removed a minute ago is refused at once (docs/product/security-cases.md case 23).
+ * The account and organisation guards. Both read the state cache, never the token's org_id (only a
+ * hint): the cache is exact, so a member removed a minute ago is refused at once
+ * (docs/product/security-cases.md case 23, ADR 019).
  */
-export function registerMembershipGuards(app: FastifyInstance, db: Db) {
+export function registerMembershipGuards(app: FastifyInstance, auth: AuthCache) {
   app.decorateRequest('account', null);
   app.decorateRequest('member', null);
 
-  const requireAccount: Guard = async (request, reply) => {
-    if (!request.identity) await app.requireIdentity(request, reply);
-    acceptAccount(request, await findAccount(db, identityOf(request).user.uid));
+  // After requireIdentity the same view answers again (a cache hit); otherwise the whole check.
+  const found = async (request: FastifyRequest) =>
+    request.identity
+      ? auth.member(await cacheViewOf(request, auth), identityOf(request).user.uid)
+      : authenticate(request, app.identity, auth);
+
+  const requireAccount: Guard = async (request) => {
+    acceptAccount(request, (await found(request))?.account);
   };
 
-  const requireOrganisation: Guard = async (request, reply) => {
-    if (request.identity) {
-      // An earlier guard got part of the way: the rest, one step at a time.
-      if (!request.account) await requireAccount(request, reply);
-      const account = accountOf(request);
-      acceptMembership(request, account, await findMembershipOf(db, account.id));
-      return;
-    }
-    // The usual case: user, account and membership in one round trip (every /core request pays
-    // it), checked in the order the separate guards check them.
-    const claims = await verifyBearer(request, app.identity);
-    const found = await findRequestMember(db, claims.sub);
-    acceptIdentity(request, claims, found?.user);
-    acceptAccount(request, found?.account);
-    acceptMembership(request, accountOf(request), found?.membership);
+  const requireOrganisation: Guard = async (request) => {
+    const member = await found(request);
+    if (!request.account) acceptAccount(request, member?.account);
+    acceptMembership(request, accountOf(request), member?.membership);
   };
 
   app.decorate('requireAccount', requireAccount);

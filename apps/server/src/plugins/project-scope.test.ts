@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
+import { StateCache } from '../db/state-cache';
 import { anyMember, hasRole, isProjectScoped, ownersAndAdmins, registerProjectScope } from './project-scope';
 
 // The scope refuses, at start, a project route that forgets its role or checks membership itself
@@ -12,6 +13,7 @@ async function appWith(route: (app: FastifyInstance) => void) {
   app.decorate('requireIdentity', guard);
   app.decorate('requireAccount', guard);
   app.decorate('requireOrganisation', guard);
+  app.decorate('stateCache', new StateCache({ kind: 'in-process', subscribe: async () => undefined }));
   registerProjectScope(app, null as unknown as Db);
   route(app);
   await app.ready();

@@ -8,6 +8,7 @@ import { HttpError } from '../http-error';
 import { findProjectInOrganisation } from '../modules/projects/project-service';
 import { projectErrors } from '../modules/projects/project-errors';
 import { memberOf } from './membership';
+import { guardedCacheView } from './authenticate';
 
 /** Every route under this prefix is one project's; `:id` is the project's id (a UUID), not its identifier. */
 export const projectScopePrefix = apiPaths.projects.one.pattern;
@@ -75,13 +76,17 @@ export function registerProjectScope(app: FastifyInstance, db: Db) {
   app.decorateRequest('project', null);
 
   const guards: unknown[] = [app.requireIdentity, app.requireAccount, app.requireOrganisation];
+  // Which project ids an organisation has, from the state cache: any project change clears it (ADR 019).
+  const scoped = app.stateCache.memo<Awaited<ReturnType<typeof findProjectInOrganisation>>>(20_000);
   const resolveProject = async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireOrganisation(request, reply);
     const member = memberOf(request);
     const { id } = request.params as { id?: unknown };
     // The route's params schema has checked the UUID already; this keeps a forgotten one from reaching SQL.
     const project = projectId.safeParse(id).success
-      ? await findProjectInOrganisation(db, member.organisationId, id as string)
+      ? await scoped.get(guardedCacheView(request), `${member.organisationId} ${id as string}`, () =>
+          findProjectInOrganisation(db, member.organisationId, id as string),
+        )
       : undefined;
     if (!project) throw projectErrors.notFound();
     const needed = request.routeOptions.config.projectRole;

@@ -77,6 +77,7 @@ export function createIdentityService(deps: IdentityDependencies) {
         picture: user.photoUrl,
         provider: refresh.provider,
         authTime: refresh.authTime,
+        sessionId: refresh.familyId,
         organisation,
       },
       clock,
@@ -157,8 +158,6 @@ export function createIdentityService(deps: IdentityDependencies) {
       const user = await upsertGoogleUser(db, profile, clock);
       return { ...(await signIn(user, 'google.com')), redirectTo };
     },
-
-    findUser: (id: string) => findUserById(db, id),
   };
 }
 

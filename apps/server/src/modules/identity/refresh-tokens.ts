@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { refreshTokens } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -16,6 +16,8 @@ export const refreshGraceMs = 10_000;
 
 export interface RefreshSession {
   token: string;
+  /** The sign-in this token belongs to: the `sid` of the ID tokens it yields. */
+  familyId: string;
   userId: string;
   provider: SignInProvider;
   authTime: Date;
@@ -38,7 +40,7 @@ async function insertToken(
     expiresAt: new Date(Math.min(now.getTime() + refreshIdleMs, values.familyExpiresAt.getTime())),
     familyExpiresAt: values.familyExpiresAt,
   });
-  return { token, userId: values.userId, provider: values.provider, authTime: values.authTime, familyExpiresAt: values.familyExpiresAt };
+  return { token, familyId: values.familyId, userId: values.userId, provider: values.provider, authTime: values.authTime, familyExpiresAt: values.familyExpiresAt };
 }
 
 /** A new sign-in: a new family with its first token. */
@@ -94,4 +96,25 @@ export async function revokeFamilyOfToken(db: Db, token: string, clock: Clock) {
     .where(eq(refreshTokens.tokenHash, hashSecret(token)))
     .limit(1);
   if (row) await revokeFamily(db, row.familyId, clock.now());
+}
+
+const activeFamilyQueries = new WeakMap<Db, ReturnType<typeof activeFamilyQuery>>();
+
+function activeFamilyQuery(db: Db) {
+  return db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sql.placeholder('familyId')), isNull(refreshTokens.revokedAt)))
+    .limit(1)
+    .prepare('find_active_refresh_family');
+}
+
+/**
+ * Whether a sign-in is still on: signing out (or reuse of a stolen token) revokes every token of the
+ * family, and its ID tokens are refused from the next request on (ADR 019).
+ */
+export async function isFamilyActive(db: Db, familyId: string): Promise<boolean> {
+  let query = activeFamilyQueries.get(db);
+  if (!query) activeFamilyQueries.set(db, (query = activeFamilyQuery(db)));
+  return (await query.execute({ familyId })).length > 0;
 }

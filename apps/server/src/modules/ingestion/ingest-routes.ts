@@ -58,6 +58,8 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
   { db, clock, events, quotas, limits = defaultIngestLimits },
 ) => {
   const limiter = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock);
+  // Active keys by value, from memory; creating, revoking or deleting a key clears it (ADR 019). Unknown keys are not kept.
+  const activeKeys = app.stateCache.memo<ActiveIngestKey | undefined>(10_000, { keepMisses: false });
   app.decorateRequest('ingestKey', null);
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -87,7 +89,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
     const presented = request.headers['x-ingest-key'];
     if (presented === undefined || presented === '') throw ingestErrors.missingKey();
     if (typeof presented !== 'string' || !keyShape.test(presented)) throw ingestErrors.unknownKey();
-    const key = await findActiveIngestKey(db, presented);
+    const key = await activeKeys.get(await app.stateCache.view(), presented, () => findActiveIngestKey(db, presented));
     if (!key) throw ingestErrors.unknownKey();
     const verdict = limiter.hit(key.id);
     if (!verdict.allowed) {
@@ -133,6 +135,8 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
       // The developer page shows when a key was last used; a minute's precision is plenty.
       if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) {
         await markIngestKeyUsed(db, key.id, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not mark the key used'));
+        // The cached key too: last_used_at is not part of the cache version.
+        key.lastUsedAt = now;
       }
       return { accepted: accepted.length, rejected };
     },

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { OrganisationRole } from '@questboard/shared/organisations';
 import type { Db } from '../../db/database';
 import { accounts, identityUsers, memberships, organisations } from '../../db/schema';
@@ -28,20 +28,30 @@ export async function findMembershipOf(db: Db, userId: string) {
   return row;
 }
 
-/**
- * What the /core guards check on every request, in one round trip: the identity user, their
- * account, and their membership with its organisation (ADR 005). A part that does not exist is
- * undefined; undefined altogether when the user does not.
- */
-export async function findRequestMember(db: Db, userId: string) {
-  const [row] = await db
+function requestMemberQuery(db: Db) {
+  return db
     .select({ user: identityUsers, account: accounts, membership: membershipColumns, organisation: organisations })
     .from(identityUsers)
     .leftJoin(accounts, eq(accounts.id, identityUsers.id))
     .leftJoin(memberships, eq(memberships.userId, accounts.id))
     .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(eq(identityUsers.id, userId))
-    .limit(1);
+    .where(eq(identityUsers.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('find_request_member');
+}
+
+// Prepared once per database: no SQL is built per call.
+const requestMemberQueries = new WeakMap<Db, ReturnType<typeof requestMemberQuery>>();
+
+/**
+ * What the /core guards check, in one round trip: the identity user, their account, and their
+ * membership with its organisation (ADR 005). A part that does not exist is undefined; undefined
+ * altogether when the user does not. The guards read it through the state cache (ADR 019).
+ */
+export async function findRequestMember(db: Db, userId: string) {
+  let query = requestMemberQueries.get(db);
+  if (!query) requestMemberQueries.set(db, (query = requestMemberQuery(db)));
+  const [row] = await query.execute({ userId });
   if (!row) return undefined;
   const { user, account, membership, organisation } = row;
   return {
@@ -50,6 +60,7 @@ export async function findRequestMember(db: Db, userId: string) {
     membership: membership && organisation ? { ...membership, organisation } : undefined,
   };
 }
+export type RequestMemberFound = Awaited<ReturnType<typeof findRequestMember>>;
 
 export async function findMember(db: Db, organisationId: string, userId: string): Promise<MembershipRow | undefined> {
   const [row] = await db

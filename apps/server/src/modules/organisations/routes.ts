@@ -5,11 +5,14 @@ import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { accountOf } from '../../plugins/membership';
+import { guardedCacheView } from '../../plugins/authenticate';
 import { createOrganisation, organisationInfo } from './organisation-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export const organisationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+  // Asked at every app start and page load; memberships and organisations clear it (ADR 019).
+  const infos = app.stateCache.memo<Awaited<ReturnType<typeof organisationInfo>>>(20_000);
   app.get(
     apiPaths.organisations.info.pattern,
     {
@@ -22,7 +25,10 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
         response: { 200: organisationSchema, 404: apiErrorSchema, ...errors },
       },
     },
-    async (request) => organisationInfo(db, accountOf(request).id),
+    async (request) => {
+      const { id } = accountOf(request);
+      return infos.get(guardedCacheView(request), id, () => organisationInfo(db, id));
+    },
   );
 
   app.post(

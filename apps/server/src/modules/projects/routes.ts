@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import {
@@ -15,6 +16,7 @@ import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
+import { guardedCacheView } from '../../plugins/authenticate';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { findProjects } from './project-list';
@@ -26,6 +28,9 @@ const security = [{ bearerAuth: [] }];
 const tags = ['projects'];
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore }> = async (app, { db, clock, events }) => {
+  // The list's pages as sent, validated and serialised once, until any project changes (the web app
+  // asks for the same first page on every visit; ADR 019).
+  const pages = app.stateCache.memo<string>(2_000);
   app.get(
     apiPaths.projects.all.pattern,
     {
@@ -38,7 +43,15 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
         response: { 200: projectPageSchema, ...errors },
       },
     },
-    async (request) => findProjects(db, memberOf(request).organisationId, request.query),
+    async (request, reply) => {
+      const { organisationId } = memberOf(request);
+      const { page, size, sort } = request.query;
+      const json = await pages.get(guardedCacheView(request), `${organisationId} ${page} ${size} ${sort}`, async () =>
+        JSON.stringify(projectPageSchema.parse(await findProjects(db, organisationId, request.query))),
+      );
+      // A JSON string is sent as it is (the untyped reply accepts it): the schema checked it when it was cached.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(
