@@ -48,11 +48,13 @@ describe('dashboard calls', () => {
         asked + 1,
       ),
     );
-    expect(titles(result.current.dashboard.data?.charts)).toEqual(['Daily events']);
+    // The hook's render follows TanStack's notifications, which are batched on a timer: wait for it.
+    await waitFor(() => expect(titles(result.current.dashboard.data?.charts)).toEqual(['Daily events']));
 
     const [chart] = t.api.dashboard.charts;
     await act(() => result.current.remove.mutateAsync(chart!.id));
-    expect(result.current.dashboard.data).toEqual({ charts: [] });
+    expect(queryClient.getQueryData(dashboardKeys.detail(dragonQuest.id))).toEqual({ charts: [] });
+    await waitFor(() => expect(result.current.dashboard.data).toEqual({ charts: [] }));
     expect(t.server.calls()).toContain(`DELETE /core/projects/${dragonQuest.id}/dashboard/charts/${chart!.id}`);
   });
 });
