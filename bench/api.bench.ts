@@ -1,3 +1,4 @@
+import { signUpBenchOwner } from './lib/bench-owner';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,27 +124,8 @@ async function product(databaseUrl: string | undefined): Promise<ApiCase[]> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = baseOf(app);
   try {
-    const json = async <T>(response: Response) => {
-      if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
-    const post = (url: string, body: unknown, token?: string) =>
-      fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-
     // A real user and organisation, through the API.
-    const email = `bench-${Date.now()}@studio.example`;
-    await json(await post('/auth/v1/email-link/send', { email }));
-    const { messages } = await json<{ messages: { text: string }[] }>(await fetch(`${base}/dev/mailbox/messages`));
-    const link = new URL(messages[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
-    const { idToken } = await json<{ idToken: string }>(
-      await post('/auth/v1/email-link/complete', { email, oobCode: link.searchParams.get('oobCode'), apiKey: link.searchParams.get('apiKey'), mode: 'signIn' }),
-    );
-    await json(await post('/core/accounts/register', undefined, idToken));
-    const organisation = await json<{ id: string }>(await post('/core/orgs', { name: 'Bench Studio' }, idToken));
+    const { idToken, organisationId } = await signUpBenchOwner(base);
 
     // 10,000 projects through the product's own code (each with its first ingestion key), 25 at a time.
     const started = Date.now();
@@ -153,7 +135,7 @@ async function product(databaseUrl: string | undefined): Promise<ApiCase[]> {
         Array.from({ length: Math.min(25, projectCount - offset) }, (_, i) => {
           const n = offset + i;
           const name = `Project ${n.toString().padStart(5, '0')} ${games[n % 4]}`;
-          return createProject(database.db, systemClock, organisation.id, { name, description: `Bench project number ${n}. `.repeat(8) });
+          return createProject(database.db, systemClock, organisationId, { name, description: `Bench project number ${n}. `.repeat(8) });
         }),
       );
     }

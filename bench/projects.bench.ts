@@ -1,3 +1,4 @@
+import { readJson, signUpBenchOwner } from './lib/bench-owner';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,28 +39,9 @@ export async function runProjectsBench(): Promise<{ database: string; results: C
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
-    const json = async <T>(response: Response) => {
-      if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
-    const post = (url: string, body: unknown, token?: string) =>
-      fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-
+    const json = readJson;
     // A real user and organisation, through the API.
-    const email = `bench-${Date.now()}@studio.example`;
-    await json(await post('/auth/v1/email-link/send', { email }));
-    const { messages } = await json<{ messages: { text: string }[] }>(await fetch(`${base}/dev/mailbox/messages`));
-    const link = new URL(messages[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
-    const session = await json<{ idToken: string }>(
-      await post('/auth/v1/email-link/complete', { email, oobCode: link.searchParams.get('oobCode'), apiKey: link.searchParams.get('apiKey'), mode: 'signIn' }),
-    );
-    const token = session.idToken;
-    await json(await post('/core/accounts/register', undefined, token));
-    const organisation = await json<{ id: string }>(await post('/core/orgs', { name: 'Bench Studio' }, token));
+    const { idToken: token, organisationId } = await signUpBenchOwner(base);
 
     const started = Date.now();
     for (let offset = 0; offset < projectCount; offset += 1000) {
@@ -68,7 +50,7 @@ export async function runProjectsBench(): Promise<{ database: string; results: C
         Array.from({ length: Math.min(1000, projectCount - offset) }, (_, i) => {
           const n = offset + i;
           return {
-            organisationId: organisation.id,
+            organisationId,
             name: `Project ${n.toString().padStart(5, '0')} ${['Space Miner', 'Pixel Quest', 'Dungeon Dash', 'Farm Tycoon'][n % 4]}`,
             description: `Bench project number ${n}. `.repeat(8),
             identifier: `bench-project-${n}`,
