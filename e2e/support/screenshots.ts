@@ -12,7 +12,7 @@ export const colourSchemes = ['light', 'dark'] as const;
  * Full-page screenshots at 1280 and 360 px in both colour schemes, as `<dir>/<name>-<scheme>-<width>.png`;
  * nothing may stick out sideways at either width. Each is taken from the top of the page (a
  * full-page shot of a scrolled page draws the sticky top bar mid-page), once the page follows the
- * scheme (the System theme toggles `dark` on <html>) and `settled` (if given) says it has redrawn.
+ * scheme (the System theme toggles `dark` on <html>), its colour transitions have ended, and `settled` (if given) says it has redrawn.
  * Each shot is also checked with axe (WCAG 2.1 AA, issue 21), so every screen shot passes in both schemes.
  * Leaves the page at 1280 × 720 in the light scheme.
  */
@@ -25,9 +25,21 @@ export async function shoot(
     for (const width of screenshotWidths) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/);
+      await expect(page.locator('html')).toHaveClass(
+        scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/,
+      );
       await page.evaluate(() => window.scrollTo(0, 0));
       if (settled) await settled(page);
+      // Colours ease between the schemes (transition-colors): axe must read the end colours, not a
+      // mix (a dark-scheme select once measured light text on a dark field mid-transition).
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation instanceof CSSTransition)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} at ${width} px in the ${scheme} scheme sticks out sideways`).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, `${name} at ${width} px in the ${scheme} scheme`);
