@@ -96,7 +96,11 @@ function compileCondition(condition: LiveCondition): Matcher {
 
 function allOf(conditions: LiveCondition[]): Matcher {
   const matchers = conditions.map(compileCondition);
-  return (player) => matchers.every((matches) => matches(player));
+  if (matchers.length === 0) return () => true;
+  return (player) => {
+    for (const matches of matchers) if (!matches(player)) return false;
+    return true;
+  };
 }
 
 interface CompiledKey {
@@ -153,14 +157,24 @@ export function evaluateCompiledLiveConfig(config: CompiledLiveConfig, context: 
     if (event.startsAt > now || now >= event.endsAt || !event.matches(player)) continue;
     for (const { key, value } of event.overrides) if (!overridden.has(key)) overridden.set(key, value);
   }
-  // fromEntries defines own properties, so a key named __proto__ is a value like any other.
-  return Object.fromEntries(
-    config.keys.map((key) => {
-      if (overridden.has(key.name)) return [key.name, overridden.get(key.name)];
-      const rule = key.rules.find((candidate) => candidate.matches(player) && (candidate.rollout === null || isInRollout(player.userId, candidate.rollout)));
-      return [key.name, rule ? rule.value : key.defaultValue];
-    }),
-  );
+  // Plain loops: this runs for every key of every GET /live/v1/config (ADR 020).
+  const values: Record<string, unknown> = {};
+  for (const key of config.keys) {
+    let value = key.defaultValue;
+    if (overridden.has(key.name)) value = overridden.get(key.name);
+    else {
+      for (const rule of key.rules) {
+        if (rule.matches(player) && (rule.rollout === null || isInRollout(player.userId, rule.rollout))) {
+          value = rule.value;
+          break;
+        }
+      }
+    }
+    // A key named __proto__ must be a value like any other, not the object's prototype.
+    if (key.name === '__proto__') Object.defineProperty(values, key.name, { value, enumerable: true, writable: true, configurable: true });
+    else values[key.name] = value;
+  }
+  return values;
 }
 
 /** The values one player gets at `now` (epoch milliseconds); compile once to evaluate a configuration often. */
