@@ -114,7 +114,7 @@ describe('evaluation', () => {
     expect(evaluateLiveConfig(snapshot, { userId: 'a', platform: 'switch' }, noon)).toEqual({ k: 'default' });
   });
 
-  it('answers a key named __proto__ like any other', () => {
+  it('answers a key named __proto__ like any other, should one get past the schema', () => {
     const snapshot: LiveConfigSnapshot = {
       keys: [{ name: '__proto__', type: 'number', defaultValue: 1, description: '', rules: [] }],
       events: [],
