@@ -2,6 +2,7 @@
 // Per key: an active live event whose targeting matches the player overrides it (of several, the one
 // that started latest, then the smaller id); else the first rule whose conditions all match and whose
 // rollout takes the player; else the key's default.
+import { isIsoDay } from './analytics-view';
 import type { LiveCondition, LivePropertyOperator, LiveScalar } from './live-condition';
 import type { LiveConfigSnapshot, LiveEvent, LiveKey, PlayerContext } from './live-config';
 import { isInRollout } from './live-rollout';
@@ -21,12 +22,16 @@ interface Player {
 
 type Matcher = (player: Player) => boolean;
 
+// Only these two forms: Date.parse reads other text differently from one runtime to the next.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
-/** The UTC day of the player's `install_date` property (a date, or a date-time with a zone), or null. */
+/** The UTC day of the player's `install_date` property (YYYY-MM-DD, or an ISO date-time with a zone), or null. */
 function installDayOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const time = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
+  if (DAY.test(value)) return isIsoDay(value) ? value : null;
+  if (!DATE_TIME.test(value)) return null;
+  const time = Date.parse(value);
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
