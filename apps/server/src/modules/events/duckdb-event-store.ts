@@ -66,6 +66,7 @@ class DuckDbEventStore implements EventStore {
   private readonly writing: EventWriter;
   private readonly deleting: EventDeleter;
   private readonly reading: EventReader;
+  private readonly figures: DuckDbMetrics;
   readonly metrics: ProjectMetrics;
 
   constructor(
@@ -80,7 +81,8 @@ class DuckDbEventStore implements EventStore {
     this.deleting = new EventDeleter(lane);
     this.reading = new EventReader(instance, lane.tables);
     const version = (projectId: string) => lane.version(projectId);
-    this.metrics = new CachedMetrics(new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId), version), {
+    this.figures = new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId), version);
+    this.metrics = new CachedMetrics(this.figures, {
       version,
       gate: new QueryGate(options.analyticsLimits),
       maxAnswers: options.maxCachedAnswers,
@@ -148,6 +150,7 @@ class DuckDbEventStore implements EventStore {
     this.closed = true;
     await this.writing.drained();
     await this.lane.idle();
+    this.figures.close();
     // A clean shutdown folds the write-ahead log into the file, so the next start replays nothing.
     await this.lane.writer.run('CHECKPOINT').catch(() => undefined);
     this.lane.writer.closeSync();

@@ -24,7 +24,12 @@ import { refreshRollups, rollupTables } from './duckdb-rollups';
 // page's SQL sits beside its contract (modules/analytics/<page>/duckdb-<page>.ts); the JavaScript
 // there only assembles answers: it puts SQL results into the buckets of the range.
 
+/** Connections kept between computations: as many as run at once (analytics-gate.ts) and a spare. */
+const keptConnections = 4;
+
 export class DuckDbMetrics implements ProjectMetrics {
+  private readonly idle: DuckDBConnection[] = [];
+  private closed = false;
   private readonly refreshing = new Map<string, Promise<void>>();
   /** Per project, the data version when the last refresh that succeeded began. */
   private readonly refreshedAt = new Map<string, number>();
@@ -40,13 +45,26 @@ export class DuckDbMetrics implements ProjectMetrics {
   private async withRollups<T>(projectId: string, work: (q: DuckDbQuery) => Promise<T>): Promise<T> {
     const tables = rollupTables(projectId);
     await this.ensureTable(projectId);
-    const connection = await this.instance.connect();
+    // Connections are kept for the next computation: opening one is a call into DuckDB that waits
+    // for the event loop like any other (issue 20).
+    const connection = this.idle.pop() ?? (await this.instance.connect());
+    let reusable = false;
     try {
       await this.refresh(projectId, connection);
-      return await work(new DuckDbQuery(connection, tables));
+      const answer = await work(new DuckDbQuery(connection, tables));
+      reusable = true;
+      return answer;
     } finally {
-      connection.closeSync();
+      // One that failed is closed: whatever it was doing is not carried into the next computation.
+      if (reusable && !this.closed && this.idle.length < keptConnections) this.idle.push(connection);
+      else connection.closeSync();
     }
+  }
+
+  /** Closes the connections kept between computations (the store is closing). */
+  close() {
+    this.closed = true;
+    for (const connection of this.idle.splice(0)) connection.closeSync();
   }
 
   private async refresh(projectId: string, connection: DuckDBConnection) {

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { materialisedRows } from '../analytics/duckdb-statements';
 import { projectTable } from './event-table';
 
 // The per-project rollups the metrics read (ADR 010): user days, sessions and installs, each several
@@ -134,38 +135,37 @@ function activeDaysSelect(userDays: string, users: string, where: string): strin
     FROM (SELECT DISTINCT uid, day FROM ${userDays} WHERE ${where}) a JOIN ${users} u ON u.uid = a.uid`;
 }
 
-type Row = Record<string, unknown>;
-
-async function rows(connection: DuckDBConnection, sql: string, values: unknown[] = []): Promise<Row[]> {
-  return (await connection.runAndReadAll(sql, values as never)).getRowObjectsJS();
-}
-
 /**
  * Brings the project's rollups up to date with its events. Callers hold the project's refresh lock
  * (one refresh per project at a time); the events table exists.
  */
 export async function refreshRollups(connection: DuckDBConnection, projectId: string): Promise<void> {
+  // The project id is placed in the SQL text: rollupTables checked it.
   const t = rollupTables(projectId);
-  await connection.run('BEGIN TRANSACTION');
+  // Two calls into DuckDB in all (issue 20): each waits for the event loop, which lags under load.
+  // The marks this transaction sees: exactly these are taken in and deleted, and one committed
+  // meanwhile stays for the next refresh (nothing is assumed from the numbers).
   try {
-    // The marks this transaction sees: exactly these are taken in and deleted, and one committed
-    // meanwhile stays for the next refresh (nothing is assumed from the numbers).
-    const dirty = await rows(
-      connection,
-      `SELECT DISTINCT day::VARCHAR AS day FROM rollup_dirty WHERE project = $1 ORDER BY 1 NULLS FIRST`,
-      [projectId],
+    const [state] = materialisedRows(
+      await connection.run(
+        `BEGIN TRANSACTION;
+         SELECT (SELECT count(*) FROM duckdb_tables() WHERE table_name = '${t.activeDays}')::DOUBLE AS present,
+           (SELECT count(*) FROM rollup_dirty WHERE project = '${projectId}' AND day IS NULL)::DOUBLE AS everything,
+           (SELECT list_sort(list_distinct(list(day::VARCHAR))) FROM rollup_dirty WHERE project = '${projectId}' AND day IS NOT NULL) AS days`,
+      ),
     );
-    const [state] = await rows(connection, `SELECT count(*)::DOUBLE AS present FROM duckdb_tables() WHERE table_name = $1`, [t.activeDays]);
-    const present = Number(state?.present) === 1;
-    if (present && dirty.length === 0) {
+    const present = Number(state?.present);
+    const everything = Number(state?.everything);
+    const dirty = ((state?.days as string[] | null | undefined) ?? []).map(String);
+    if (present === 1 && everything === 0 && dirty.length === 0) {
       await connection.run('COMMIT');
       return;
     }
     // Each path's statements go to DuckDB in one call: a busy event loop then delays the refresh
-    // once, not once a statement (issue 20).
-    // The marks taken in are deleted in the same transaction (the project id was checked by rollupTables).
+    // once, not once a statement.
+    // The marks taken in are deleted in the same transaction.
     const done = [`DELETE FROM rollup_dirty WHERE project = '${projectId}'`, 'COMMIT'];
-    if (!present || dirty.some((row) => row.day === null)) {
+    if (present !== 1 || everything > 0) {
       await connection.run(
         [
           `CREATE OR REPLACE TABLE ${t.userDays} AS ${userDaysSelect(t.events, 'true')} ORDER BY day`,
@@ -180,7 +180,7 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
         ].join(';\n'),
       );
     } else {
-      await connection.run([...refreshDaysSql(t, dirty.map((row) => String(row.day))), ...done].join(';\n'));
+      await connection.run([...refreshDaysSql(t, dirty), ...done].join(';\n'));
     }
   } catch (error) {
     await connection.run('ROLLBACK').catch(() => undefined);
