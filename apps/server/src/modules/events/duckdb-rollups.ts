@@ -13,7 +13,8 @@ import { projectTable } from './event-table';
 // players (ADR 010). The names carry a version: a new layout builds new tables (r2, issue 21: revenue
 // moved out of the user days into purchases, kept per currency; r3, issue 20: the event names per
 // user and day, and their property keys with numeric sums, for the event list and the explorer;
-// the older tables are dropped).
+// r4, issue 20: each name's users per day with the user's previous day of it, so the event list
+// counts a name's users without DISTINCT; the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -26,24 +27,27 @@ export interface RollupTables {
   purchases: string;
   nameDays: string;
   nameProperties: string;
+  nameUserDays: string;
 }
 
 const LEGACY_ROLLUPS = [
   ...['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'],
   ...['_r2_user_days', '_r2_sessions', '_r2_users', '_r2_active_days', '_r2_purchases'],
+  ...['_r3_user_days', '_r3_sessions', '_r3_users', '_r3_active_days', '_r3_purchases', '_r3_name_days', '_r3_name_properties'],
 ];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r3_user_days`,
-    sessions: `${events}_r3_sessions`,
-    users: `${events}_r3_users`,
-    activeDays: `${events}_r3_active_days`,
-    purchases: `${events}_r3_purchases`,
-    nameDays: `${events}_r3_name_days`,
-    nameProperties: `${events}_r3_name_properties`,
+    userDays: `${events}_r4_user_days`,
+    sessions: `${events}_r4_sessions`,
+    users: `${events}_r4_users`,
+    activeDays: `${events}_r4_active_days`,
+    purchases: `${events}_r4_purchases`,
+    nameDays: `${events}_r4_name_days`,
+    nameProperties: `${events}_r4_name_properties`,
+    nameUserDays: `${events}_r4_name_user_days`,
   };
 }
 
@@ -64,6 +68,16 @@ function userDaysSelect(events: string, where: string): string {
 function nameDaysSelect(events: string, where: string): string {
   return `SELECT ts::DATE AS day, name, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events, max(ts) AS last_ts
     FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/**
+ * Each event name's users per day, with the user's previous day of that name (NULL on their first):
+ * a name's distinct users over a range are the rows in it whose previous day is before it, so the
+ * unfiltered event list counts them without DISTINCT (issue 20). `where` limits the users.
+ */
+function nameUserDaysSelect(nameDays: string, where: string): string {
+  return `SELECT name, uid, day, lag(day) OVER (PARTITION BY name, uid ORDER BY day) AS previous_day, events, last_ts FROM (
+      SELECT name, uid, day, sum(events)::INTEGER AS events, max(last_ts) AS last_ts FROM ${nameDays} WHERE ${where} GROUP BY name, uid, day)`;
 }
 
 /**
@@ -174,6 +188,7 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
           `CREATE OR REPLACE TABLE ${t.purchases} AS ${purchasesSelect(t.events, 'true')} ORDER BY day`,
           `CREATE OR REPLACE TABLE ${t.nameDays} AS ${nameDaysSelect(t.events, 'true')} ORDER BY day`,
           `CREATE OR REPLACE TABLE ${t.nameProperties} AS ${namePropertiesSelect(t.events, 'true')} ORDER BY day`,
+          `CREATE OR REPLACE TABLE ${t.nameUserDays} AS ${nameUserDaysSelect(t.nameDays, 'true')} ORDER BY day`,
           ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
           `CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`,
           ...done,
@@ -223,6 +238,8 @@ function refreshDaysSql(t: RollupTables, days: string[]): string[] {
   sql.push(`INSERT INTO ${t.users} ${usersSelect(t.userDays, changed)}`);
   sql.push(`DELETE FROM ${t.activeDays} WHERE ${changed}`);
   sql.push(`INSERT INTO ${t.activeDays} ${activeDaysSelect(t.userDays, t.users, changed)}`);
+  sql.push(`DELETE FROM ${t.nameUserDays} WHERE ${changed}`);
+  sql.push(`INSERT INTO ${t.nameUserDays} ${nameUserDaysSelect(t.nameDays, changed)}`);
   sql.push('DROP TABLE rollup_before');
   sql.push('DROP TABLE rollup_changed');
   return sql;
@@ -239,6 +256,7 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.purchases}`,
     `DROP TABLE IF EXISTS ${t.nameDays}`,
     `DROP TABLE IF EXISTS ${t.nameProperties}`,
+    `DROP TABLE IF EXISTS ${t.nameUserDays}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];
