@@ -80,10 +80,14 @@ class DuckDbEventStore implements EventStore {
     this.writing = new EventWriter(lane, maxQueuedEvents, maxEventsPerCommit);
     this.deleting = new EventDeleter(lane);
     this.reading = new EventReader(instance, lane.tables);
-    const version = (projectId: string) => lane.version(projectId);
-    this.figures = new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId), version);
+    this.figures = new DuckDbMetrics(
+      instance,
+      (projectId) => lane.ensureTableSerialised(projectId),
+      (projectId) => lane.version(projectId),
+      (projectId) => lane.exactVersion(projectId),
+    );
     this.metrics = new CachedMetrics(this.figures, {
-      version,
+      version: (projectId) => this.figures.acceptable(projectId),
       gate: new QueryGate(options.analyticsLimits),
       maxAnswers: options.maxCachedAnswers,
     });

@@ -17,6 +17,7 @@ import { duckDbPlayer } from '../analytics/player-timeline/duckdb-player-timelin
 import { duckDbPlayers } from '../analytics/players/duckdb-players';
 import { duckDbRetention } from '../analytics/retention/duckdb-retention';
 import { duckDbRevenue } from '../analytics/revenue/duckdb-revenue';
+import { acceptableVersion } from '../analytics/read-freshness';
 import { refreshRollups, rollupTables } from './duckdb-rollups';
 
 // The analytics figures of ADR 010, computed by DuckDB from the rollups (activity, sessions,
@@ -30,7 +31,8 @@ const keptConnections = 4;
 export class DuckDbMetrics implements ProjectMetrics {
   private readonly idle: DuckDBConnection[] = [];
   private closed = false;
-  private readonly refreshing = new Map<string, Promise<void>>();
+  /** Per project, the refresh in progress and the data version when it began. */
+  private readonly refreshing = new Map<string, { began: number; done: Promise<void> }>();
   /** Per project, the data version when the last refresh that succeeded began. */
   private readonly refreshedAt = new Map<string, number>();
 
@@ -39,7 +41,22 @@ export class DuckDbMetrics implements ProjectMetrics {
     private readonly ensureTable: (projectId: string) => Promise<void>,
     /** The project's data version (ADR 016): bumped after every committed change to its events. */
     private readonly version: (projectId: string) => number,
+    /** The version after the project's last change no read may miss (a delete). */
+    private readonly exactVersion: (projectId: string) => number,
   ) {}
+
+  /**
+   * The oldest data version a computation beginning now may be answered from (read-freshness.ts):
+   * the answers' cache key, and what its refresh must reach.
+   */
+  acceptable(projectId: string): number {
+    return acceptableVersion({
+      version: this.version(projectId),
+      exact: this.exactVersion(projectId),
+      refreshed: this.refreshedAt.get(projectId) ?? -1,
+      refreshing: this.refreshing.get(projectId)?.began ?? null,
+    });
+  }
 
   /** A connection on up-to-date rollups of the project. */
   private async withRollups<T>(projectId: string, work: (q: DuckDbQuery) => Promise<T>): Promise<T> {
@@ -68,20 +85,22 @@ export class DuckDbMetrics implements ProjectMetrics {
   }
 
   private async refresh(projectId: string, connection: DuckDBConnection) {
-    // The changes this query must see: those committed before it began. A refresh that began at
-    // this version or later took them all in, so queries arriving while events stream in share one
-    // refresh instead of each running its own (issue 20).
-    const needed = this.version(projectId);
-    // One refresh per project at a time: a query arriving during one waits, then looks again.
-    for (let pending = this.refreshing.get(projectId); pending; pending = this.refreshing.get(projectId)) {
-      await pending.catch(() => undefined);
+    // The changes this query must see (read-freshness.ts). A refresh that began at that version or
+    // later took them all in, so queries arriving while events stream in share one refresh
+    // instead of each running its own, and rollups that are recent enough are read at once.
+    const needed = this.acceptable(projectId);
+    for (;;) {
+      if ((this.refreshedAt.get(projectId) ?? -1) >= needed) return;
+      // One refresh per project at a time: a query arriving during one waits, then looks again.
+      const running = this.refreshing.get(projectId);
+      if (!running) break;
+      await running.done.catch(() => undefined);
     }
-    if ((this.refreshedAt.get(projectId) ?? -1) >= needed) return;
     const began = this.version(projectId);
-    const refresh = refreshRollups(connection, projectId);
-    this.refreshing.set(projectId, refresh);
+    const done = refreshRollups(connection, projectId);
+    this.refreshing.set(projectId, { began, done });
     try {
-      await refresh;
+      await done;
       this.refreshedAt.set(projectId, Math.max(began, this.refreshedAt.get(projectId) ?? -1));
     } finally {
       this.refreshing.delete(projectId);
