@@ -109,6 +109,20 @@ describe('CachedMetrics', () => {
     expect(store.state.computed).toBe(2);
   });
 
+  it('tags a kept answer with the data its computation saw when the store says it was later', async () => {
+    const store = fakeStore();
+    let needed = 0;
+    // The rollups the computation read had reached version 3 (a refresh ran between its start and its query).
+    const metrics = new CachedMetrics(store.inner, { version: () => needed, seenAt: () => 3 });
+    await metrics.filterOptions('p1', view);
+    needed = 3;
+    await metrics.filterOptions('p1', view);
+    expect(store.state.computed).toBe(1);
+    needed = 4;
+    await metrics.filterOptions('p1', view);
+    expect(store.state.computed).toBe(2);
+  });
+
   it('keeps no failure, and forgets the least recently used answer beyond its size', async () => {
     const store = fakeStore();
     const metrics = new CachedMetrics(store.inner, { version: store.version, maxAnswers: 2 });

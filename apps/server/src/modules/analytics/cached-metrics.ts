@@ -11,6 +11,8 @@ export interface CachedMetricsOptions {
    * while events stream in (read-freshness.ts). A computation is tagged with it when it starts.
    */
   version: (projectId: string) => number;
+  /** The version the data an answer was computed on had reached, when the store knows it to be later than when it started. */
+  seenAt?: ((answer: unknown) => number | undefined) | undefined;
   gate?: QueryGate | undefined;
   /** Answers kept at most, least recently used dropped first. */
   maxAnswers?: number | undefined;
@@ -71,7 +73,7 @@ export class CachedMetrics implements ProjectMetrics {
       this.running.set(key, { version: started, promise });
       try {
         const value = await promise;
-        this.remember(key, started, value);
+        this.remember(key, Math.max(started, this.options.seenAt?.(value) ?? started), value);
         return value;
       } finally {
         if (this.running.get(key)?.promise === promise) this.running.delete(key);

@@ -88,6 +88,7 @@ class DuckDbEventStore implements EventStore {
     );
     this.metrics = new CachedMetrics(this.figures, {
       version: (projectId) => this.figures.acceptable(projectId),
+      seenAt: (answer) => this.figures.seenAt(answer),
       gate: new QueryGate(options.analyticsLimits),
       maxAnswers: options.maxCachedAnswers,
     });

@@ -35,6 +35,8 @@ export class DuckDbMetrics implements ProjectMetrics {
   private readonly refreshing = new Map<string, { began: number; done: Promise<void> }>();
   /** Per project, the data version when the last refresh that succeeded began. */
   private readonly refreshedAt = new Map<string, number>();
+  /** Each answer's rollups, as the data version they had reached (seenAt). */
+  private readonly seen = new WeakMap<object, number>();
 
   constructor(
     private readonly instance: DuckDBInstance,
@@ -68,7 +70,10 @@ export class DuckDbMetrics implements ProjectMetrics {
     let reusable = false;
     try {
       await this.refresh(projectId, connection);
+      // The rollups this computation reads hold every change up to here, or later ones.
+      const seen = this.refreshedAt.get(projectId) ?? -1;
       const answer = await work(new DuckDbQuery(connection, tables));
+      if (typeof answer === 'object' && answer !== null) this.seen.set(answer, seen);
       reusable = true;
       return answer;
     } finally {
@@ -76,6 +81,15 @@ export class DuckDbMetrics implements ProjectMetrics {
       if (reusable && !this.closed && this.idle.length < keptConnections) this.idle.push(connection);
       else connection.closeSync();
     }
+  }
+
+  /**
+   * The data version the rollups an answer was computed on had reached (undefined: not an answer
+   * of this store, or one without an object): an answer kept for a question is tagged with it, so
+   * a read that accepts those rollups (read-freshness.ts) is served from it.
+   */
+  seenAt(answer: unknown): number | undefined {
+    return typeof answer === 'object' && answer !== null ? this.seen.get(answer) : undefined;
   }
 
   /** Closes the connections kept between computations (the store is closing). */
