@@ -27,6 +27,8 @@ const pages: [string, (metrics: ProjectMetrics) => Promise<unknown>][] = [
   ['engagement', (metrics) => metrics.engagement(projectId, query)],
   ['retention', (metrics) => metrics.retention(projectId, retentionQuerySchema.parse(whole), today)],
   ['event list', (metrics) => metrics.eventCatalogue(projectId, query)],
+  // Players who sent a name before the range count once (the names' user days, issue 20).
+  ['event list, the last ten days', (metrics) => metrics.eventCatalogue(projectId, analyticsQuerySchema.parse({ from: '2026-02-20', to: today }))],
   ['filters', (metrics) => metrics.filterOptions(projectId, query)],
   ['explorer count by name', (metrics) => metrics.explore(projectId, exploreQuerySchema.parse({ ...whole, breakdown: 'name' }), money)],
   [

@@ -85,6 +85,44 @@ describe('CachedMetrics', () => {
     expect(store.state.computed).toBe(2);
   });
 
+  it('serves a kept answer, or joins a running computation, at an older version when that is all a question needs', async () => {
+    const store = fakeStore();
+    let needed = 0;
+    const metrics = new CachedMetrics(store.inner, { version: () => needed });
+    expect((await metrics.filterOptions('p1', view)).platform).toEqual(['p1@0']);
+    store.change('p1');
+    store.change('p1');
+    // Events streamed in while the rollups refresh: a read may be answered from version 0 still.
+    expect((await metrics.filterOptions('p1', view)).platform).toEqual(['p1@0']);
+    expect(store.state.computed).toBe(1);
+    // Once it needs version 2, it is computed afresh, and questions needing less join it.
+    needed = 2;
+    store.state.hold = true;
+    const fresh = metrics.filterOptions('p1', view);
+    await settle();
+    needed = 1;
+    const joined = metrics.filterOptions('p1', view);
+    await settle();
+    store.releaseAll();
+    expect((await fresh).platform).toEqual(['p1@2']);
+    expect((await joined).platform).toEqual(['p1@2']);
+    expect(store.state.computed).toBe(2);
+  });
+
+  it('tags a kept answer with the data its computation saw when the store says it was later', async () => {
+    const store = fakeStore();
+    let needed = 0;
+    // The rollups the computation read had reached version 3 (a refresh ran between its start and its query).
+    const metrics = new CachedMetrics(store.inner, { version: () => needed, seenAt: () => 3 });
+    await metrics.filterOptions('p1', view);
+    needed = 3;
+    await metrics.filterOptions('p1', view);
+    expect(store.state.computed).toBe(1);
+    needed = 4;
+    await metrics.filterOptions('p1', view);
+    expect(store.state.computed).toBe(2);
+  });
+
   it('keeps no failure, and forgets the least recently used answer beyond its size', async () => {
     const store = fakeStore();
     const metrics = new CachedMetrics(store.inner, { version: store.version, maxAnswers: 2 });

@@ -5,8 +5,14 @@ import type { ProjectMetrics } from './project-metrics';
 import { QueryGate } from './analytics-gate';
 
 export interface CachedMetricsOptions {
-  /** A number that differs after every committed change to the project's events (writes and deletes). */
+  /**
+   * The oldest data version an answer to a question asked now may have been computed at: the
+   * project's data version (bumped after every committed change to its events), or an older one
+   * while events stream in (read-freshness.ts). A computation is tagged with it when it starts.
+   */
   version: (projectId: string) => number;
+  /** The version the data an answer was computed on had reached, when the store knows it to be later than when it started. */
+  seenAt?: ((answer: unknown) => number | undefined) | undefined;
   gate?: QueryGate | undefined;
   /** Answers kept at most, least recently used dropped first. */
   maxAnswers?: number | undefined;
@@ -22,10 +28,11 @@ interface Answer {
  * change, identical questions asked at once are computed once, and the computations themselves go
  * through the gate (a few at once, a bounded queue, AnalyticsBusyError beyond it).
  *
- * Never stale: a computation reads the version before it starts, and every write path bumps it
- * after its commit and before it answers, so an answer tagged with the current version saw every
- * change acknowledged so far. A question joins a running computation only if that one started at
- * the current version, else a queued one (which has not read the version yet), else queues anew.
+ * Never staler than allowed: a computation reads the version before it starts, and every write
+ * path bumps the data version after its commit and before it answers, so an answer tagged with a
+ * version saw every change acknowledged up to it. A question is answered from a kept answer or
+ * joins a running computation only if that one's version is at least the one it needs now, else
+ * joins a queued one (which has not read the version yet), else queues anew.
  */
 export class CachedMetrics implements ProjectMetrics {
   private readonly answers = new Map<string, Answer>();
@@ -46,14 +53,14 @@ export class CachedMetrics implements ProjectMetrics {
     const key = JSON.stringify([projectId, ...question]);
     const version = this.options.version(projectId);
     const kept = this.answers.get(key);
-    if (kept?.version === version) {
+    if (kept && kept.version >= version) {
       // Most recently used goes last.
       this.answers.delete(key);
       this.answers.set(key, kept);
       return Promise.resolve(kept.value as T);
     }
     const running = this.running.get(key);
-    if (running?.version === version) return running.promise as Promise<T>;
+    if (running && running.version >= version) return running.promise as Promise<T>;
     const waiting = this.queued.get(key)?.promise;
     if (waiting) return waiting as Promise<T>;
 
@@ -66,7 +73,7 @@ export class CachedMetrics implements ProjectMetrics {
       this.running.set(key, { version: started, promise });
       try {
         const value = await promise;
-        this.remember(key, started, value);
+        this.remember(key, Math.max(started, this.options.seenAt?.(value) ?? started), value);
         return value;
       } finally {
         if (this.running.get(key)?.promise === promise) this.running.delete(key);

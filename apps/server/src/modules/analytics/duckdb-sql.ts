@@ -3,6 +3,7 @@ import type { AnalyticsFilters, FilterDimension, Granularity } from '@questboard
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { View } from './buckets';
 import type { RollupTables } from '../events/duckdb-rollups';
+import { StatementBatcher } from './duckdb-statements';
 
 // What every page's DuckDB queries share: building SQL text with parameters, and reading results.
 
@@ -18,16 +19,23 @@ export class Params {
   }
 }
 
-/** The queries of one request: one connection on up-to-date rollups, and the project's tables. */
+/**
+ * The queries of one request: one connection on up-to-date rollups, and the project's tables.
+ * Queries asked for at once (`Promise.all`) run as one statement (duckdb-statements.ts), so a page
+ * that asks for its independent queries together waits for the event loop once, not once each.
+ */
 export class DuckDbQuery {
-  constructor(
-    private readonly connection: DuckDBConnection,
-    readonly t: RollupTables,
-  ) {}
+  private readonly batcher: StatementBatcher;
 
-  async rows(sql: string, params?: Params): Promise<Row[]> {
-    const reader = await this.connection.runAndReadAll(sql, (params?.values ?? []) as never);
-    return reader.getRowObjectsJS();
+  constructor(
+    connection: DuckDBConnection,
+    readonly t: RollupTables,
+  ) {
+    this.batcher = new StatementBatcher(connection);
+  }
+
+  rows(sql: string, params?: Params): Promise<Row[]> {
+    return this.batcher.rows({ sql, values: params?.values ?? [] });
   }
 }
 

@@ -11,9 +11,9 @@ export class EventDeleter {
     this.writer = lane.writer;
   }
 
-  /** A change to the project's events, after the write in progress; its analytics answers are stale once it ends. */
+  /** A change to the project's events, after the write in progress; its analytics answers are stale once it ends, under load too. */
   private changing<T>(projectId: string, work: () => Promise<T>): Promise<T> {
-    return this.lane.serialised(() => work().finally(() => this.lane.changed(projectId)));
+    return this.lane.serialised(() => work().finally(() => this.lane.changed(projectId, true)));
   }
 
   deleteDemo(projectId: string): Promise<number> {

@@ -66,6 +66,7 @@ class DuckDbEventStore implements EventStore {
   private readonly writing: EventWriter;
   private readonly deleting: EventDeleter;
   private readonly reading: EventReader;
+  private readonly figures: DuckDbMetrics;
   readonly metrics: ProjectMetrics;
 
   constructor(
@@ -79,9 +80,15 @@ class DuckDbEventStore implements EventStore {
     this.writing = new EventWriter(lane, maxQueuedEvents, maxEventsPerCommit);
     this.deleting = new EventDeleter(lane);
     this.reading = new EventReader(instance, lane.tables);
-    const version = (projectId: string) => lane.version(projectId);
-    this.metrics = new CachedMetrics(new DuckDbMetrics(instance, (projectId) => lane.ensureTableSerialised(projectId), version), {
-      version,
+    this.figures = new DuckDbMetrics(
+      instance,
+      (projectId) => lane.ensureTableSerialised(projectId),
+      (projectId) => lane.version(projectId),
+      (projectId) => lane.exactVersion(projectId),
+    );
+    this.metrics = new CachedMetrics(this.figures, {
+      version: (projectId) => this.figures.acceptable(projectId),
+      seenAt: (answer) => this.figures.seenAt(answer),
       gate: new QueryGate(options.analyticsLimits),
       maxAnswers: options.maxCachedAnswers,
     });
@@ -148,6 +155,7 @@ class DuckDbEventStore implements EventStore {
     this.closed = true;
     await this.writing.drained();
     await this.lane.idle();
+    this.figures.close();
     // A clean shutdown folds the write-ahead log into the file, so the next start replays nothing.
     await this.lane.writer.run('CHECKPOINT').catch(() => undefined);
     this.lane.writer.closeSync();

@@ -17,6 +17,7 @@ import { duckDbPlayer } from '../analytics/player-timeline/duckdb-player-timelin
 import { duckDbPlayers } from '../analytics/players/duckdb-players';
 import { duckDbRetention } from '../analytics/retention/duckdb-retention';
 import { duckDbRevenue } from '../analytics/revenue/duckdb-revenue';
+import { acceptableVersion } from '../analytics/read-freshness';
 import { refreshRollups, rollupTables } from './duckdb-rollups';
 
 // The analytics figures of ADR 010, computed by DuckDB from the rollups (activity, sessions,
@@ -24,46 +25,96 @@ import { refreshRollups, rollupTables } from './duckdb-rollups';
 // page's SQL sits beside its contract (modules/analytics/<page>/duckdb-<page>.ts); the JavaScript
 // there only assembles answers: it puts SQL results into the buckets of the range.
 
+/** Connections kept between computations: as many as run at once (analytics-gate.ts) and a spare. */
+const keptConnections = 4;
+
 export class DuckDbMetrics implements ProjectMetrics {
-  private readonly refreshing = new Map<string, Promise<void>>();
+  private readonly idle: DuckDBConnection[] = [];
+  private closed = false;
+  /** Per project, the refresh in progress and the data version when it began. */
+  private readonly refreshing = new Map<string, { began: number; done: Promise<void> }>();
   /** Per project, the data version when the last refresh that succeeded began. */
   private readonly refreshedAt = new Map<string, number>();
+  /** Each answer's rollups, as the data version they had reached (seenAt). */
+  private readonly seen = new WeakMap<object, number>();
 
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly ensureTable: (projectId: string) => Promise<void>,
     /** The project's data version (ADR 016): bumped after every committed change to its events. */
     private readonly version: (projectId: string) => number,
+    /** The version after the project's last change no read may miss (a delete). */
+    private readonly exactVersion: (projectId: string) => number,
   ) {}
+
+  /**
+   * The oldest data version a computation beginning now may be answered from (read-freshness.ts):
+   * the answers' cache key, and what its refresh must reach.
+   */
+  acceptable(projectId: string): number {
+    return acceptableVersion({
+      version: this.version(projectId),
+      exact: this.exactVersion(projectId),
+      refreshed: this.refreshedAt.get(projectId) ?? -1,
+      refreshing: this.refreshing.get(projectId)?.began ?? null,
+    });
+  }
 
   /** A connection on up-to-date rollups of the project. */
   private async withRollups<T>(projectId: string, work: (q: DuckDbQuery) => Promise<T>): Promise<T> {
     const tables = rollupTables(projectId);
     await this.ensureTable(projectId);
-    const connection = await this.instance.connect();
+    // Connections are kept for the next computation: opening one is a call into DuckDB that waits
+    // for the event loop like any other (issue 20).
+    const connection = this.idle.pop() ?? (await this.instance.connect());
+    let reusable = false;
     try {
       await this.refresh(projectId, connection);
-      return await work(new DuckDbQuery(connection, tables));
+      // The rollups this computation reads hold every change up to here, or later ones.
+      const seen = this.refreshedAt.get(projectId) ?? -1;
+      const answer = await work(new DuckDbQuery(connection, tables));
+      if (typeof answer === 'object' && answer !== null) this.seen.set(answer, seen);
+      reusable = true;
+      return answer;
     } finally {
-      connection.closeSync();
+      // One that failed is closed: whatever it was doing is not carried into the next computation.
+      if (reusable && !this.closed && this.idle.length < keptConnections) this.idle.push(connection);
+      else connection.closeSync();
     }
   }
 
+  /**
+   * The data version the rollups an answer was computed on had reached (undefined: not an answer
+   * of this store, or one without an object): an answer kept for a question is tagged with it, so
+   * a read that accepts those rollups (read-freshness.ts) is served from it.
+   */
+  seenAt(answer: unknown): number | undefined {
+    return typeof answer === 'object' && answer !== null ? this.seen.get(answer) : undefined;
+  }
+
+  /** Closes the connections kept between computations (the store is closing). */
+  close() {
+    this.closed = true;
+    for (const connection of this.idle.splice(0)) connection.closeSync();
+  }
+
   private async refresh(projectId: string, connection: DuckDBConnection) {
-    // The changes this query must see: those committed before it began. A refresh that began at
-    // this version or later took them all in, so queries arriving while events stream in share one
-    // refresh instead of each running its own (issue 20).
-    const needed = this.version(projectId);
-    // One refresh per project at a time: a query arriving during one waits, then looks again.
-    for (let pending = this.refreshing.get(projectId); pending; pending = this.refreshing.get(projectId)) {
-      await pending.catch(() => undefined);
+    // The changes this query must see (read-freshness.ts). A refresh that began at that version or
+    // later took them all in, so queries arriving while events stream in share one refresh
+    // instead of each running its own, and rollups that are recent enough are read at once.
+    const needed = this.acceptable(projectId);
+    for (;;) {
+      if ((this.refreshedAt.get(projectId) ?? -1) >= needed) return;
+      // One refresh per project at a time: a query arriving during one waits, then looks again.
+      const running = this.refreshing.get(projectId);
+      if (!running) break;
+      await running.done.catch(() => undefined);
     }
-    if ((this.refreshedAt.get(projectId) ?? -1) >= needed) return;
     const began = this.version(projectId);
-    const refresh = refreshRollups(connection, projectId);
-    this.refreshing.set(projectId, refresh);
+    const done = refreshRollups(connection, projectId);
+    this.refreshing.set(projectId, { began, done });
     try {
-      await refresh;
+      await done;
       this.refreshedAt.set(projectId, Math.max(began, this.refreshedAt.get(projectId) ?? -1));
     } finally {
       this.refreshing.delete(projectId);

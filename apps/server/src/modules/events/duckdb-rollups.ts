@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { materialisedRows } from '../analytics/duckdb-statements';
 import { projectTable } from './event-table';
 
 // The per-project rollups the metrics read (ADR 010): user days, sessions and installs, each several
@@ -12,7 +13,8 @@ import { projectTable } from './event-table';
 // players (ADR 010). The names carry a version: a new layout builds new tables (r2, issue 21: revenue
 // moved out of the user days into purchases, kept per currency; r3, issue 20: the event names per
 // user and day, and their property keys with numeric sums, for the event list and the explorer;
-// the older tables are dropped).
+// r4, issue 20: each name's users per day with the user's previous day of it, so the event list
+// counts a name's users without DISTINCT; the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -25,24 +27,27 @@ export interface RollupTables {
   purchases: string;
   nameDays: string;
   nameProperties: string;
+  nameUserDays: string;
 }
 
 const LEGACY_ROLLUPS = [
   ...['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'],
   ...['_r2_user_days', '_r2_sessions', '_r2_users', '_r2_active_days', '_r2_purchases'],
+  ...['_r3_user_days', '_r3_sessions', '_r3_users', '_r3_active_days', '_r3_purchases', '_r3_name_days', '_r3_name_properties'],
 ];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r3_user_days`,
-    sessions: `${events}_r3_sessions`,
-    users: `${events}_r3_users`,
-    activeDays: `${events}_r3_active_days`,
-    purchases: `${events}_r3_purchases`,
-    nameDays: `${events}_r3_name_days`,
-    nameProperties: `${events}_r3_name_properties`,
+    userDays: `${events}_r4_user_days`,
+    sessions: `${events}_r4_sessions`,
+    users: `${events}_r4_users`,
+    activeDays: `${events}_r4_active_days`,
+    purchases: `${events}_r4_purchases`,
+    nameDays: `${events}_r4_name_days`,
+    nameProperties: `${events}_r4_name_properties`,
+    nameUserDays: `${events}_r4_name_user_days`,
   };
 }
 
@@ -63,6 +68,16 @@ function userDaysSelect(events: string, where: string): string {
 function nameDaysSelect(events: string, where: string): string {
   return `SELECT ts::DATE AS day, name, hash(user_id) AS uid, platform, country, app_version, count(*)::INTEGER AS events, max(ts) AS last_ts
     FROM ${events} WHERE ${where} GROUP BY ALL`;
+}
+
+/**
+ * Each event name's users per day, with the user's previous day of that name (NULL on their first):
+ * a name's distinct users over a range are the rows in it whose previous day is before it, so the
+ * unfiltered event list counts them without DISTINCT (issue 20). `where` limits the users.
+ */
+function nameUserDaysSelect(nameDays: string, where: string): string {
+  return `SELECT name, uid, day, lag(day) OVER (PARTITION BY name, uid ORDER BY day) AS previous_day, events, last_ts FROM (
+      SELECT name, uid, day, sum(events)::INTEGER AS events, max(last_ts) AS last_ts FROM ${nameDays} WHERE ${where} GROUP BY name, uid, day)`;
 }
 
 /**
@@ -134,38 +149,37 @@ function activeDaysSelect(userDays: string, users: string, where: string): strin
     FROM (SELECT DISTINCT uid, day FROM ${userDays} WHERE ${where}) a JOIN ${users} u ON u.uid = a.uid`;
 }
 
-type Row = Record<string, unknown>;
-
-async function rows(connection: DuckDBConnection, sql: string, values: unknown[] = []): Promise<Row[]> {
-  return (await connection.runAndReadAll(sql, values as never)).getRowObjectsJS();
-}
-
 /**
  * Brings the project's rollups up to date with its events. Callers hold the project's refresh lock
  * (one refresh per project at a time); the events table exists.
  */
 export async function refreshRollups(connection: DuckDBConnection, projectId: string): Promise<void> {
+  // The project id is placed in the SQL text: rollupTables checked it.
   const t = rollupTables(projectId);
-  await connection.run('BEGIN TRANSACTION');
+  // Two calls into DuckDB in all (issue 20): each waits for the event loop, which lags under load.
+  // The marks this transaction sees: exactly these are taken in and deleted, and one committed
+  // meanwhile stays for the next refresh (nothing is assumed from the numbers).
   try {
-    // The marks this transaction sees: exactly these are taken in and deleted, and one committed
-    // meanwhile stays for the next refresh (nothing is assumed from the numbers).
-    const dirty = await rows(
-      connection,
-      `SELECT DISTINCT day::VARCHAR AS day FROM rollup_dirty WHERE project = $1 ORDER BY 1 NULLS FIRST`,
-      [projectId],
+    const [state] = materialisedRows(
+      await connection.run(
+        `BEGIN TRANSACTION;
+         SELECT (SELECT count(*) FROM duckdb_tables() WHERE table_name = '${t.activeDays}')::DOUBLE AS present,
+           (SELECT count(*) FROM rollup_dirty WHERE project = '${projectId}' AND day IS NULL)::DOUBLE AS everything,
+           (SELECT list_sort(list_distinct(list(day::VARCHAR))) FROM rollup_dirty WHERE project = '${projectId}' AND day IS NOT NULL) AS days`,
+      ),
     );
-    const [state] = await rows(connection, `SELECT count(*)::DOUBLE AS present FROM duckdb_tables() WHERE table_name = $1`, [t.activeDays]);
-    const present = Number(state?.present) === 1;
-    if (present && dirty.length === 0) {
+    const present = Number(state?.present);
+    const everything = Number(state?.everything);
+    const dirty = ((state?.days as string[] | null | undefined) ?? []).map(String);
+    if (present === 1 && everything === 0 && dirty.length === 0) {
       await connection.run('COMMIT');
       return;
     }
     // Each path's statements go to DuckDB in one call: a busy event loop then delays the refresh
-    // once, not once a statement (issue 20).
-    // The marks taken in are deleted in the same transaction (the project id was checked by rollupTables).
+    // once, not once a statement.
+    // The marks taken in are deleted in the same transaction.
     const done = [`DELETE FROM rollup_dirty WHERE project = '${projectId}'`, 'COMMIT'];
-    if (!present || dirty.some((row) => row.day === null)) {
+    if (present !== 1 || everything > 0) {
       await connection.run(
         [
           `CREATE OR REPLACE TABLE ${t.userDays} AS ${userDaysSelect(t.events, 'true')} ORDER BY day`,
@@ -174,13 +188,14 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
           `CREATE OR REPLACE TABLE ${t.purchases} AS ${purchasesSelect(t.events, 'true')} ORDER BY day`,
           `CREATE OR REPLACE TABLE ${t.nameDays} AS ${nameDaysSelect(t.events, 'true')} ORDER BY day`,
           `CREATE OR REPLACE TABLE ${t.nameProperties} AS ${namePropertiesSelect(t.events, 'true')} ORDER BY day`,
+          `CREATE OR REPLACE TABLE ${t.nameUserDays} AS ${nameUserDaysSelect(t.nameDays, 'true')} ORDER BY day`,
           ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
           `CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`,
           ...done,
         ].join(';\n'),
       );
     } else {
-      await connection.run([...refreshDaysSql(t, dirty.map((row) => String(row.day))), ...done].join(';\n'));
+      await connection.run([...refreshDaysSql(t, dirty), ...done].join(';\n'));
     }
   } catch (error) {
     await connection.run('ROLLBACK').catch(() => undefined);
@@ -223,6 +238,8 @@ function refreshDaysSql(t: RollupTables, days: string[]): string[] {
   sql.push(`INSERT INTO ${t.users} ${usersSelect(t.userDays, changed)}`);
   sql.push(`DELETE FROM ${t.activeDays} WHERE ${changed}`);
   sql.push(`INSERT INTO ${t.activeDays} ${activeDaysSelect(t.userDays, t.users, changed)}`);
+  sql.push(`DELETE FROM ${t.nameUserDays} WHERE ${changed}`);
+  sql.push(`INSERT INTO ${t.nameUserDays} ${nameUserDaysSelect(t.nameDays, changed)}`);
   sql.push('DROP TABLE rollup_before');
   sql.push('DROP TABLE rollup_changed');
   return sql;
@@ -239,6 +256,7 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.purchases}`,
     `DROP TABLE IF EXISTS ${t.nameDays}`,
     `DROP TABLE IF EXISTS ${t.nameProperties}`,
+    `DROP TABLE IF EXISTS ${t.nameUserDays}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];

@@ -10,6 +10,8 @@ export class WriterLane {
   private exclusive: Promise<unknown> = Promise.resolve();
   /** Per project, how many changes to its events were made: the analytics answer cache's key. */
   private readonly versions = new Map<string, number>();
+  /** Per project, the version after its last change that every later read must see (a delete). */
+  private readonly exactVersions = new Map<string, number>();
 
   constructor(
     readonly writer: DuckDBConnection,
@@ -24,12 +26,20 @@ export class WriterLane {
     return this.versions.get(projectId) ?? 0;
   }
 
+  /** The version after the project's last change that no read may miss, even under a stream of commits (ADR 016). */
+  exactVersion(projectId: string): number {
+    return this.exactVersions.get(projectId) ?? 0;
+  }
+
   /**
    * Called once a change to the project's events has committed (or failed: a spare bump only costs
-   * a cache miss), before its caller is answered, so the next read computes afresh.
+   * a cache miss), before its caller is answered, so the next read computes afresh. `exact`: a
+   * change every later read must see even while events stream in (a delete).
    */
-  changed(projectId: string) {
-    this.versions.set(projectId, this.version(projectId) + 1);
+  changed(projectId: string, exact = false) {
+    const version = this.version(projectId) + 1;
+    this.versions.set(projectId, version);
+    if (exact) this.exactVersions.set(projectId, version);
   }
 
   serialised<T>(work: () => Promise<T>): Promise<T> {

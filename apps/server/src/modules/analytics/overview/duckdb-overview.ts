@@ -14,16 +14,21 @@ const TOP_EVENTS = 10;
 export async function duckDbOverview(q: DuckDbQuery, query: AnalyticsQuery, today: string, money: ProjectMoney): Promise<StoreAnswer<Overview>> {
   // The series cover the range; the cards its complete days, against as many days before them.
   const { cardRange, previousRange } = overviewRanges(query, today);
-  const current = await overviewFigures(q, query, today, money);
-  const figures = cardRange.to === query.to ? current : await overviewFigures(q, { ...query, ...cardRange }, today, money, false);
-  const before = previousRange ? await overviewFigures(q, { ...query, ...previousRange }, today, money, false) : null;
-  const events = await topEvents(q, query);
+  // Every query at once: DuckDB gets them as one statement (issue 20, duckdb-statements.ts).
+  const [current, cards, before, events, excluded] = await Promise.all([
+    overviewFigures(q, query, today, money),
+    cardRange.to === query.to ? null : overviewFigures(q, { ...query, ...cardRange }, today, money, false),
+    previousRange ? overviewFigures(q, { ...query, ...previousRange }, today, money, false) : null,
+    topEvents(q, query),
+    excludedPurchases(q, query, money),
+  ]);
+  const figures = cards ?? current;
   return {
     range: { from: query.from, to: query.to },
     cardRange,
     previousRange,
     currency: money.currency,
-    excludedPurchases: await excludedPurchases(q, query, money),
+    excludedPurchases: excluded,
     cards: current.map((card, index) => ({
       key: card.key,
       value: figures[index]?.value ?? null,
@@ -50,13 +55,15 @@ async function revenueSums(q: DuckDbQuery, view: AnalyticsQuery, money: ProjectM
 /** The nine overview cards (ADR 010) for a range, each with its series by bucket. */
 async function overviewFigures(q: DuckDbQuery, view: AnalyticsQuery, today: string, money: ProjectMoney, withSeries = true): Promise<{ key: Overview['cards'][number]['key']; value: number | null; series: SeriesPoint[] }[]> {
   const buckets = bucketLabels(view);
-  const dau = await dailyActive(q, view);
-  const installed = await installs(q, view);
-  // The previous range only needs its figures, not their series: MAU on its last day.
-  const mau = await trailing(q, view, 30, withSeries ? buckets.map((bucket) => bucket.last) : [view.to]);
-  const sessions = await sessionsByBucket(q, view);
-  const revenue = await revenueSums(q, view, money);
-  const retention = await cohortCells(q, view, today, 'classic', [1, 7]);
+  const [dau, installed, mau, sessions, revenue, retention] = await Promise.all([
+    dailyActive(q, view),
+    installs(q, view),
+    // The previous range only needs its figures, not their series: MAU on its last day.
+    trailing(q, view, 30, withSeries ? buckets.map((bucket) => bucket.last) : [view.to]),
+    sessionsByBucket(q, view),
+    revenueSums(q, view, money),
+    cohortCells(q, view, today, 'classic', [1, 7]),
+  ]);
 
   const sumOver = (days: readonly string[], values: Map<string, number>) => days.reduce((sum, day) => sum + (values.get(day) ?? 0), 0);
   const allDays = buckets.flatMap((bucket) => bucket.days);
