@@ -6,7 +6,7 @@ import { demoPopulation } from '../demo/demo-population';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
 
-// Issue 20 (ADR 020): while events stream in, a read is answered from the rollups as they are
+// Issue 20 (ADR 022): while events stream in, a read is answered from the rollups as they are
 // rather than waiting for a refresh, and from an answer already kept for them; never from before a
 // delete; and once no refresh runs, the next read sees every acknowledged event again. The
 // refresh is held at its first call into DuckDB, so "while a refresh runs" is certain.

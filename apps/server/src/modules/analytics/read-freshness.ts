@@ -1,4 +1,4 @@
-// Issue 20: how fresh an analytics read must be (ADR 020). A live game commits events many times a
+// Issue 20: how fresh an analytics read must be (ADR 022). A live game commits events many times a
 // second, so a read that had to see every acknowledged event would wait for a refresh of the
 // rollups, and often for the one after it: the overview's p50 was 17–31 s under the load test.
 
