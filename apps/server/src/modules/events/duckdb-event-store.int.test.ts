@@ -109,6 +109,31 @@ describe('the DuckDB event store', () => {
     expect((await store.summary(otherProjectId)).totalEvents).toBe(3);
   });
 
+  it('commits the writes of one turn of the event loop in one transaction, the first one included', async () => {
+    const file = path.join(dir, 'one-turn.duckdb');
+    store = await openDuckDbEventStore({ file });
+    // Three requests arriving together, each an hour earlier in event time than the one before.
+    const at = Date.now();
+    const write = (n: number): NewEvent[] => [{ insert_id: `turn-${n}`, name: 'tick', user_id: 'u1', timestamp: new Date(at - n * 3_600_000).toISOString(), receivedAt: new Date(at), demo: false }];
+    await Promise.all([0, 1, 2].map((n) => store!.append(projectId, write(n))));
+    await store.close();
+    store = undefined;
+    // One commit inserts its rows ordered by event time; a commit each would keep the arrival order.
+    expect((await storedOrder(file, projectId)).map((row) => row.insertId)).toEqual(['turn-2', 'turn-1', 'turn-0']);
+  });
+
+  it('fails only the write that breaks a group commit; its neighbours in the transaction are stored', async () => {
+    store = await openDuckDbEventStore({ file: path.join(dir, 'poison.duckdb') });
+    const broken = events(2, 'broken', false).map((event, i) => (i === 1 ? { ...event, timeMs: 1e20 } : event));
+    const results = await Promise.allSettled([
+      store.append(projectId, events(2, 'before', false)),
+      store.append(projectId, broken),
+      store.append(projectId, events(3, 'after', false)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.latest(projectId, 10)).map((event) => event.insert_id).sort()).toEqual(['after-0', 'after-1', 'after-2', 'before-0', 'before-1']);
+  });
+
   it.each([
     ['most rows are demo (rebuilds the table)', 900, 100],
     ['few rows are demo (deletes them)', 100, 900],

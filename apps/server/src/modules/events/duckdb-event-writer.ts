@@ -57,7 +57,9 @@ export class EventWriter {
   }
 
   private kick() {
-    this.draining ??= this.drain().finally(() => {
+    // The commit starts on the next turn of the event loop, not with the first write: requests
+    // answered by the same turn (many players at once) share one transaction from the start.
+    this.draining ??= new Promise((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => {
       this.draining = undefined;
       // Writes queued between the loop's last look and now.
       if (this.queue.length > 0) this.kick();
@@ -82,18 +84,31 @@ export class EventWriter {
       // A transaction per project: its writes are answered as soon as it commits.
       for (const [projectId, writes] of byProject) {
         try {
-          // The analytics answers of the project are stale from here, before anyone is answered.
-          await this.lane.serialised(() => this.commit(projectId, writes)).finally(() => this.lane.changed(projectId));
-          this.storageFull = undefined;
-          for (const write of writes) write.resolve();
-        } catch (error) {
-          const failure = outageOf(error) === 'storage' ? new StorageFullError({ cause: error }) : error;
-          if (failure instanceof StorageFullError) this.storageFull = failure;
-          for (const write of writes) write.reject(failure);
+          await this.commitAndAnswer(projectId, writes);
         } finally {
           for (const write of writes) this.queuedEvents -= write.count;
         }
       }
+    }
+  }
+
+  /** Commits the writes together and settles each; a write that breaks the group fails alone. */
+  private async commitAndAnswer(projectId: string, writes: readonly QueuedWrite[]): Promise<void> {
+    try {
+      // The analytics answers of the project are stale from here, before anyone is answered.
+      await this.lane.serialised(() => this.commit(projectId, writes)).finally(() => this.lane.changed(projectId));
+      this.storageFull = undefined;
+      for (const write of writes) write.resolve();
+    } catch (error) {
+      const failure = outageOf(error) === 'storage' ? new StorageFullError({ cause: error }) : error;
+      if (failure instanceof StorageFullError) this.storageFull = failure;
+      else if (writes.length > 1) {
+        // Nothing of the group was stored: each write is tried on its own, so one bad request
+        // cannot fail the other players' requests that shared its transaction.
+        for (const write of writes) await this.commitAndAnswer(projectId, [write]);
+        return;
+      }
+      for (const write of writes) write.reject(failure);
     }
   }
 
