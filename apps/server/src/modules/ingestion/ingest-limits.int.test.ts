@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IngestKeyList } from '@questboard/shared/developer';
+import { INGEST_REQUESTS_PER_ADDRESS_PER_SECOND, INGEST_REQUESTS_PER_KEY_PER_SECOND, ingestLimitMessages } from '@questboard/shared/ingest-limits';
+import { databaseTargets } from '../../../test/databases';
+import { createTestApp } from '../../../test/test-app';
+import { core, signUpOwner } from '../../../test/organisation-helpers';
+import { createProject } from '../../../test/project-helpers';
+import { manualClock } from '../../lib/clock';
+import type { IngestLimits } from './ingest-routes';
+
+// docs/product/rules-and-messages.md#ingestion-limits, ADR 020: limits per client address, per key
+// and per project's events a minute; 429 with Retry-After for abuse, never for a game's players.
+
+describe.each(databaseTargets)('ingestion limits on $name', (target) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let clock: ReturnType<typeof manualClock>;
+  let key: string;
+  let projectId: string;
+  let serial = 0;
+
+  async function start(limits: Partial<IngestLimits> = {}) {
+    clock = manualClock(new Date());
+    t = await createTestApp(target, { clock, ingestLimits: limits });
+    const owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
+    projectId = (await createProject(t.app, owner.token, 'Pixel Quest')).id;
+    key = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/ingest-keys`)).json<IngestKeyList>().keys[0]!.key;
+  }
+  beforeEach(() => {
+    serial = 0;
+  });
+  afterEach(async () => t.close());
+
+  const events = (count: number) =>
+    Array.from({ length: count }, () => ({ insert_id: `e-${(serial += 1)}`, name: 'level_start', user_id: `player-${serial}`, timestamp: clock.now().toISOString() }));
+  const ingest = (from: string, count = 1, presented = key) =>
+    t.app.inject({ method: 'POST', url: '/ingest/v1/batch', remoteAddress: from, headers: { 'x-ingest-key': presented }, payload: { events: events(count) } });
+
+  it('limits requests per client address with 429 and Retry-After, before looking at the key', async () => {
+    await start({ requestsPerAddress: 3 });
+    for (let i = 0; i < 3; i += 1) expect((await ingest('203.0.113.7')).statusCode).toBe(200);
+    const limited = await ingest('203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('1');
+    expect(limited.headers['access-control-allow-origin']).toBe('*');
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: ingestLimitMessages.perAddress });
+    // A flood of made-up keys is refused the same way, without a lookup.
+    expect((await ingest('203.0.113.7', 1, `qbk_${'A'.repeat(43)}`)).statusCode).toBe(429);
+    // Another address, and loopback (a proxy on the same machine), have their own allowance.
+    expect((await ingest('198.51.100.20')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await ingest('127.0.0.1')).statusCode).toBe(200);
+    // An IPv6 sender counts by its /64: rotating through its addresses does not help.
+    for (let i = 1; i <= 3; i += 1) expect((await ingest(`2001:db8:1:2::${i}`)).statusCode).toBe(200);
+    expect((await ingest('2001:db8:1:2::99')).statusCode).toBe(429);
+    expect((await ingest('2001:db8:1:3::1')).statusCode).toBe(200);
+    clock.advance(1000);
+    expect((await ingest('203.0.113.7')).statusCode).toBe(200);
+    expect((await t.events.summary(projectId)).totalEvents).toBe(3 + 1 + 5 + 3 + 1 + 1);
+  });
+
+  it("limits a project's events a minute with 429 and Retry-After, storing nothing of the refused batch", async () => {
+    await start({ eventsPerProjectMinute: 10 });
+    expect((await ingest('203.0.113.7', 6)).statusCode).toBe(200);
+    clock.advance(15_000);
+    const limited = await ingest('198.51.100.20', 5);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('45');
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'This project received more than 10 events in a minute. Retry after the time in Retry-After.' });
+    // What still fits the minute is taken.
+    expect((await ingest('198.51.100.20', 4)).statusCode).toBe(200);
+    expect((await ingest('198.51.100.20', 1)).statusCode).toBe(429);
+    clock.advance(45_000);
+    expect((await ingest('198.51.100.20', 5)).statusCode).toBe(200);
+    expect((await t.events.summary(projectId)).totalEvents).toBe(15);
+  });
+
+  it('serves a game of many players far above the old 200 a second, under the documented limits', async () => {
+    await start();
+    expect(INGEST_REQUESTS_PER_KEY_PER_SECOND).toBeGreaterThanOrEqual(20_000);
+    // 2,000 requests within one second (the clock stands still) from players behind 40 addresses
+    // (homes and carrier NATs), 50 requests an address, 200 in flight at a time.
+    const requests = 2_000;
+    const statuses: number[] = [];
+    for (let sent = 0; sent < requests; sent += 200) {
+      const wave = await Promise.all(Array.from({ length: 200 }, (_, i) => ingest(`198.51.100.${((sent + i) % 40) + 1}`)));
+      statuses.push(...wave.map((answer) => answer.statusCode));
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(requests / 40).toBeLessThan(INGEST_REQUESTS_PER_ADDRESS_PER_SECOND);
+    expect((await t.events.summary(projectId)).totalEvents).toBe(requests);
+  });
+});
