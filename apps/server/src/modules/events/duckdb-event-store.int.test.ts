@@ -122,6 +122,30 @@ describe('the DuckDB event store', () => {
     expect((await storedOrder(file, projectId)).map((row) => row.insertId)).toEqual(['turn-2', 'turn-1', 'turn-0']);
   });
 
+  it('lets the players just answered join the write waiting for the next commit, rather than commit it alone', async () => {
+    const file = path.join(dir, 'gather.duckdb');
+    store = await openDuckDbEventStore({ file });
+    const at = Date.now();
+    const write = (id: string, minutesAgo: number): NewEvent[] => [
+      { insert_id: id, name: 'tick', user_id: 'u1', timestamp: new Date(at - minutesAgo * 60_000).toISOString(), receivedAt: new Date(at), demo: false },
+    ];
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // Three players' writes form a commit; each player sends again on the turn after its answer.
+    const players = [1, 2, 3].map(async (n) => {
+      await store!.append(projectId, write(`first-${n}`, 100 + n));
+      await nextTurn();
+      await store!.append(projectId, write(`again-${n}`, 50 + n));
+    });
+    // Another player's write arrives while that commit runs.
+    await nextTurn();
+    const other = store.append(projectId, write('other', 10));
+    await Promise.all([...players, other]);
+    await store.close();
+    store = undefined;
+    // One commit for the waiting write and the three again (rows in event-time order), not two.
+    expect((await storedOrder(file, projectId)).map((row) => row.insertId)).toEqual(['first-3', 'first-2', 'first-1', 'again-3', 'again-2', 'again-1', 'other']);
+  });
+
   it('fails only the write that breaks a group commit; its neighbours in the transaction are stored', async () => {
     store = await openDuckDbEventStore({ file: path.join(dir, 'poison.duckdb') });
     const broken = events(2, 'broken', false).map((event, i) => (i === 1 ? { ...event, timeMs: 1e20 } : event));

@@ -6,6 +6,9 @@ import { parcelOf, WriteQueue, type Parcel } from './duckdb-write-queue';
 import type { WriterLane } from './duckdb-writer-lane';
 import { outageOf, StorageFullError } from '../../lib/outage';
 
+/** The longest a commit waits for the players the last one answered (a loopback round trip is well under it). */
+const GATHER_MS = 5;
+
 /**
  * Writing (ADR 008): writes are group-committed, every batch queued while a commit runs goes into
  * the next one, so many small requests cost one transaction (one WAL flush) and, packed by the
@@ -19,6 +22,10 @@ export class EventWriter {
   /** The disk was full at the last write: not ready until a write succeeds again (issue 21, ADR 012). */
   private storageFull: StorageFullError | undefined;
   private readonly writer: DuckDBConnection;
+  /** Writes queued and not yet taken, and how many the last commit answered (see `gather`). */
+  private queuedWrites = 0;
+  private lastGroup = 0;
+  private gathered: (() => void) | undefined;
 
   constructor(
     private readonly lane: WriterLane,
@@ -36,6 +43,8 @@ export class EventWriter {
     return new Promise<void>((resolve, reject) => {
       projectTable(projectId); // refuses anything but a project id before it is queued
       this.queue.add(projectId, { events, resolve, reject });
+      this.queuedWrites += 1;
+      if (this.queuedWrites >= this.lastGroup) this.gathered?.();
       this.kick();
     });
   }
@@ -50,6 +59,7 @@ export class EventWriter {
     // answered by the same turn (many players at once) share one transaction from the start.
     this.draining ??= new Promise((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => {
       this.draining = undefined;
+      this.lastGroup = 0;
       // Writes queued between the loop's last look and now.
       if (!this.queue.empty) this.kick();
     });
@@ -57,8 +67,13 @@ export class EventWriter {
 
   private async drain() {
     while (!this.queue.empty) {
+      await this.gather();
+      const groups = this.queue.take(this.maxEventsPerCommit);
+      this.lastGroup = 0;
+      for (const parcels of groups.values()) for (const parcel of parcels) this.lastGroup += parcel.writes.length;
+      this.queuedWrites -= this.lastGroup;
       // A transaction per project: its writes are answered as soon as it commits.
-      for (const [projectId, parcels] of this.queue.take(this.maxEventsPerCommit)) {
+      for (const [projectId, parcels] of groups) {
         try {
           await this.commitAndAnswer(projectId, parcels);
         } finally {
@@ -66,6 +81,25 @@ export class EventWriter {
         }
       }
     }
+  }
+
+  /**
+   * Under load, the players answered by one commit send their next requests while the next commit
+   * runs, and the two halves alternate: two commits (two WAL flushes) per round of players. Waiting
+   * up to GATHER_MS for as many writes as the last commit answered lets them share one (ADR 020).
+   * After an idle writer there is no wait: the last group is forgotten when the queue empties.
+   */
+  private gather(): Promise<void> {
+    if (this.queuedWrites >= this.lastGroup) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.gathered?.(), GATHER_MS);
+      this.gathered = () => {
+        clearTimeout(timer);
+        this.gathered = undefined;
+        // The rest of this turn's writes come too.
+        setImmediate(resolve);
+      };
+    });
   }
 
   /** Commits the parcels together and settles each write; a write that breaks the group fails alone. */
