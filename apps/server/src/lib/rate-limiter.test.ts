@@ -22,6 +22,8 @@ describe('RateLimiter', () => {
     expect(limiter.hit('p', 500)).toEqual({ allowed: false, retryAfterSeconds: 60 });
     expect(limiter.hit('p', 400).allowed).toBe(true);
     expect(limiter.hit('p', 1).allowed).toBe(false);
+    limiter.refund('p', 400);
+    expect(limiter.hit('p', 400).allowed).toBe(true);
     // More than a whole window's allowance is refused even in a fresh window.
     expect(limiter.hit('q', 1001)).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });

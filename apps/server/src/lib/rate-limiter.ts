@@ -35,6 +35,12 @@ export class RateLimiter {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)) };
   }
 
+  /** Gives back what a hit took when its work was not done after all (a batch not stored). */
+  refund(key: string, cost = 1) {
+    const window = this.windows.get(key);
+    if (window) window.count = Math.max(0, window.count - cost);
+  }
+
   /** Drops ended windows, at most once a window: with many keys (every player's address) a sweep per hit would cost O(keys). */
   private sweep(now: number) {
     if (this.windows.size < 10_000 || now - this.sweptAt < this.windowMs) return;

@@ -6,6 +6,8 @@ import { core, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { manualClock } from '../../lib/clock';
 import { defaultIngestLimits, type IngestLimits } from './ingest-routes';
+import { openDuckDbEventStore } from '../events/duckdb-event-store';
+import type { EventStore } from '../events/event-store';
 
 // docs/product/rules-and-messages.md#ingestion-limits, ADR 020: limits per client address, per key
 // and per project's events a minute; 429 with Retry-After for abuse, never for a game's players.
@@ -17,9 +19,9 @@ describe.each(databaseTargets)('ingestion limits on $name', (target) => {
   let projectId: string;
   let serial = 0;
 
-  async function start(limits: Partial<IngestLimits> = {}) {
+  async function start(limits: Partial<IngestLimits> = {}, events?: EventStore) {
     clock = manualClock(new Date());
-    t = await createTestApp(target, { clock, ingestLimits: limits });
+    t = await createTestApp(target, { clock, ingestLimits: limits, events });
     const owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
     projectId = (await createProject(t.app, owner.token, 'Pixel Quest')).id;
     key = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/ingest-keys`)).json<IngestKeyList>().keys[0]!.key;
@@ -70,6 +72,14 @@ describe.each(databaseTargets)('ingestion limits on $name', (target) => {
     clock.advance(45_000);
     expect((await ingest('198.51.100.20', 5)).statusCode).toBe(200);
     expect((await t.events.summary(projectId)).totalEvents).toBe(15);
+  });
+
+  it("gives a batch the store could not take back to the project's minute", async () => {
+    // A store that takes at most 3 events at a time: a 4-event batch is refused with 503.
+    await start({ eventsPerProjectMinute: 4 }, await openDuckDbEventStore({ file: ':memory:', maxQueuedEvents: 3 }));
+    expect((await ingest('203.0.113.7', 4)).statusCode).toBe(503);
+    expect((await ingest('203.0.113.7', 3)).statusCode).toBe(200);
+    expect((await ingest('203.0.113.7', 2)).statusCode).toBe(429);
   });
 
   it('serves a game of many players far above the old 200 a second, under the documented limits', async () => {

@@ -147,12 +147,14 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
       if (accepted.length > 0) limited(reply, perProject.hit(key.projectId, accepted.length), ingestLimitMessages.perProject(limits.eventsPerProjectMinute));
       const quota = key.monthlyEventQuota;
       if (!(await quotas.reserve(key.organisationId, quota, accepted.length)) && quota !== null) {
+        perProject.refund(key.projectId, accepted.length);
         throw ingestErrors.quotaExceeded(quota, Math.ceil((utcMonth(now).next.getTime() - now.getTime()) / 1000));
       }
       try {
         await events.append(key.projectId, accepted);
       } catch (error) {
         if (quota !== null) quotas.release(key.organisationId, accepted.length);
+        perProject.refund(key.projectId, accepted.length);
         if (error instanceof EventStoreBusyError) throw ingestErrors.busy(error.retryAfterSeconds);
         throw error;
       }
