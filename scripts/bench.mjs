@@ -37,6 +37,35 @@ if (!only || only === 'projects') {
 }
 
 if (!only || only === 'ingest') {
+  const { runSmallBatchBench } = await import('../bench/ingest-small.bench.ts');
+  const small = await runSmallBatchBench();
+  const targets = { requestsPerSecond: 5_000, p99Ms: 100 };
+  console.log(
+    `\nIngestion of small batches: ${small.players} players on keep-alive connections, ${small.seconds} s each, same load generator (target: at least ${targets.requestsPerSecond.toLocaleString('en')} requests/s, p99 < ${targets.p99Ms} ms, no 429, every acknowledged event stored once)\n`,
+  );
+  table(
+    ['case', 'requests/s', 'events/s', 'requests', 'ack p50 ms', 'ack p99 ms', '429', 'errors', 'acknowledged', 'stored', 'of bare', 'target'],
+    small.results.map((r) => {
+      const once = r.acknowledgedEvents !== null && r.storedEvents === r.acknowledgedEvents && r.storedDistinct === r.storedEvents;
+      const met = r.requestsPerSecond >= targets.requestsPerSecond && r.p99 < targets.p99Ms && r.limited429 === 0 && r.errors === 0 && once;
+      return [
+        r.case,
+        r.requestsPerSecond.toLocaleString('en'),
+        r.eventsPerSecond.toLocaleString('en'),
+        r.requests,
+        r.p50,
+        r.p99,
+        r.limited429,
+        r.errors,
+        r.acknowledgedEvents?.toLocaleString('en') ?? '',
+        r.storedEvents === null ? '' : `${r.storedEvents.toLocaleString('en')}${r.storedDistinct === r.storedEvents ? '' : ` (${r.storedDistinct} distinct)`}`,
+        r.ratioToBare === null ? '' : `${(r.ratioToBare * 100).toFixed(1)}%`,
+        r.acknowledgedEvents === null ? '' : met ? 'met' : once ? 'MISSED' : 'MISSED (not stored once)',
+      ].map(String);
+    }),
+  );
+  write('ingest-small', { targets, ...small });
+
   const { runIngestBench } = await import('../bench/ingest.bench.ts');
   const result = await runIngestBench();
   const target = 50_000;

@@ -65,7 +65,7 @@ export interface AppDependencies {
   /** The analytics store; by default the embedded DuckDB under DATA_DIR, opened and closed with the app. */
   events?: EventStore;
   /** Tests lower the ingestion rate limit to reach it. */
-  ingestLimits?: IngestLimits;
+  ingestLimits?: Partial<IngestLimits>;
 }
 
 declare module 'fastify' {

@@ -16,7 +16,7 @@ export async function createTestApp(
     extend?: (app: App) => void;
     clock?: Clock;
     events?: EventStore;
-    ingestLimits?: IngestLimits;
+    ingestLimits?: Partial<IngestLimits>;
   } = {},
 ) {
   const storage = await target.create();

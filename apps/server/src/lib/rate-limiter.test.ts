@@ -14,4 +14,31 @@ describe('RateLimiter', () => {
     clock.advance(500);
     expect(limiter.hit('a').allowed).toBe(true);
   });
+
+  it('counts hits by their cost, and a refused hit takes nothing from the window', () => {
+    const clock = manualClock();
+    const limiter = new RateLimiter(1000, 60_000, clock);
+    expect(limiter.hit('p', 600).allowed).toBe(true);
+    expect(limiter.hit('p', 500)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(limiter.hit('p', 400).allowed).toBe(true);
+    expect(limiter.hit('p', 1).allowed).toBe(false);
+    limiter.refund('p', 400);
+    expect(limiter.hit('p', 400).allowed).toBe(true);
+    // More than a whole window's allowance is refused even in a fresh window.
+    expect(limiter.hit('q', 1001)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
+  it('drops ended windows once it holds many keys, keeping the running ones', () => {
+    const clock = manualClock();
+    const limiter = new RateLimiter(5, 1000, clock);
+    for (let i = 0; i < 10_000; i += 1) limiter.hit(`old-${i}`);
+    clock.advance(1000);
+    limiter.hit('new-0');
+    expect(limiter.size).toBe(1);
+    for (let i = 1; i < 10_000; i += 1) limiter.hit(`new-${i}`);
+    clock.advance(500);
+    // The new windows have not ended; no second sweep within the window.
+    limiter.hit('late');
+    expect(limiter.size).toBe(10_001);
+  });
 });

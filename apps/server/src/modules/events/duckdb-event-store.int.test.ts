@@ -109,6 +109,55 @@ describe('the DuckDB event store', () => {
     expect((await store.summary(otherProjectId)).totalEvents).toBe(3);
   });
 
+  it('commits the writes of one turn of the event loop in one transaction, the first one included', async () => {
+    const file = path.join(dir, 'one-turn.duckdb');
+    store = await openDuckDbEventStore({ file });
+    // Three requests arriving together, each an hour earlier in event time than the one before.
+    const at = Date.now();
+    const write = (n: number): NewEvent[] => [{ insert_id: `turn-${n}`, name: 'tick', user_id: 'u1', timestamp: new Date(at - n * 3_600_000).toISOString(), receivedAt: new Date(at), demo: false }];
+    await Promise.all([0, 1, 2].map((n) => store!.append(projectId, write(n))));
+    await store.close();
+    store = undefined;
+    // One commit inserts its rows ordered by event time; a commit each would keep the arrival order.
+    expect((await storedOrder(file, projectId)).map((row) => row.insertId)).toEqual(['turn-2', 'turn-1', 'turn-0']);
+  });
+
+  it('lets the players just answered join the write waiting for the next commit, rather than commit it alone', async () => {
+    const file = path.join(dir, 'gather.duckdb');
+    store = await openDuckDbEventStore({ file });
+    const at = Date.now();
+    const write = (id: string, minutesAgo: number): NewEvent[] => [
+      { insert_id: id, name: 'tick', user_id: 'u1', timestamp: new Date(at - minutesAgo * 60_000).toISOString(), receivedAt: new Date(at), demo: false },
+    ];
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // Three players' writes form a commit; each player sends again on the turn after its answer.
+    const players = [1, 2, 3].map(async (n) => {
+      await store!.append(projectId, write(`first-${n}`, 100 + n));
+      await nextTurn();
+      await store!.append(projectId, write(`again-${n}`, 50 + n));
+    });
+    // Another player's write arrives while that commit runs.
+    await nextTurn();
+    const other = store.append(projectId, write('other', 10));
+    await Promise.all([...players, other]);
+    await store.close();
+    store = undefined;
+    // One commit for the waiting write and the three again (rows in event-time order), not two.
+    expect((await storedOrder(file, projectId)).map((row) => row.insertId)).toEqual(['first-3', 'first-2', 'first-1', 'again-3', 'again-2', 'again-1', 'other']);
+  });
+
+  it('fails only the write that breaks a group commit; its neighbours in the transaction are stored', async () => {
+    store = await openDuckDbEventStore({ file: path.join(dir, 'poison.duckdb') });
+    const broken = events(2, 'broken', false).map((event, i) => (i === 1 ? { ...event, timeMs: 1e20 } : event));
+    const results = await Promise.allSettled([
+      store.append(projectId, events(2, 'before', false)),
+      store.append(projectId, broken),
+      store.append(projectId, events(3, 'after', false)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.latest(projectId, 10)).map((event) => event.insert_id).sort()).toEqual(['after-0', 'after-1', 'after-2', 'before-0', 'before-1']);
+  });
+
   it.each([
     ['most rows are demo (rebuilds the table)', 900, 100],
     ['few rows are demo (deletes them)', 100, 900],

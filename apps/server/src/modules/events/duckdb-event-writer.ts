@@ -1,32 +1,31 @@
 import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
 import { EventStoreBusyError, type NewEvent } from './event-store';
 import { projectTable } from './event-table';
-import { moveStagedSql, STAGING, toDataChunks } from './duckdb-staging';
+import { moveStagedSql, STAGING } from './duckdb-staging';
+import { parcelOf, WriteQueue, type Parcel } from './duckdb-write-queue';
 import type { WriterLane } from './duckdb-writer-lane';
 import { outageOf, StorageFullError } from '../../lib/outage';
 
-interface QueuedWrite {
-  projectId: string;
-  /** The events as column vectors, built when they arrived (off the writer's path). */
-  chunks: DuckDBDataChunk[];
-  count: number;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+/** The longest a commit waits for the players the last one answered (a loopback round trip is well under it). */
+const GATHER_MS = 5;
 
 /**
  * Writing (ADR 008): writes are group-committed, every batch queued while a commit runs goes into
- * the next one, so many small requests cost one transaction (one WAL flush).
+ * the next one, so many small requests cost one transaction (one WAL flush) and, packed by the
+ * queue, one set of column vectors (ADR 020).
  */
 export class EventWriter {
-  private queue: QueuedWrite[] = [];
-  private queuedEvents = 0;
+  private readonly queue = new WriteQueue();
   private draining: Promise<void> | undefined;
   /** The staging table may hold rows of a failed commit: emptied before the next one. */
   private stagingDirty = false;
   /** The disk was full at the last write: not ready until a write succeeds again (issue 21, ADR 012). */
   private storageFull: StorageFullError | undefined;
   private readonly writer: DuckDBConnection;
+  /** Writes queued and not yet taken, and how many the last commit answered (see `gather`). */
+  private queuedWrites = 0;
+  private lastGroup = 0;
+  private gathered: (() => void) | undefined;
 
   constructor(
     private readonly lane: WriterLane,
@@ -38,15 +37,14 @@ export class EventWriter {
 
   append(projectId: string, events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return Promise.resolve();
-    if (this.queuedEvents + events.length > this.maxQueuedEvents) {
+    if (this.queue.events + events.length > this.maxQueuedEvents) {
       return Promise.reject(new EventStoreBusyError(1));
     }
     return new Promise<void>((resolve, reject) => {
       projectTable(projectId); // refuses anything but a project id before it is queued
-      // The column vectors are built here, as the request arrives, not on the writer's path.
-      const chunks = toDataChunks(events);
-      this.queue.push({ projectId, chunks, count: events.length, resolve, reject });
-      this.queuedEvents += events.length;
+      this.queue.add(projectId, { events, resolve, reject });
+      this.queuedWrites += 1;
+      if (this.queuedWrites >= this.lastGroup) this.gathered?.();
       this.kick();
     });
   }
@@ -57,43 +55,71 @@ export class EventWriter {
   }
 
   private kick() {
-    this.draining ??= this.drain().finally(() => {
+    // The commit starts on the next turn of the event loop, not with the first write: requests
+    // answered by the same turn (many players at once) share one transaction from the start.
+    this.draining ??= new Promise((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => {
       this.draining = undefined;
+      this.lastGroup = 0;
       // Writes queued between the loop's last look and now.
-      if (this.queue.length > 0) this.kick();
+      if (!this.queue.empty) this.kick();
     });
   }
 
   private async drain() {
-    while (this.queue.length > 0) {
-      let count = 0;
-      let taken = 0;
-      for (const write of this.queue) {
-        if (taken > 0 && count + write.count > this.maxEventsPerCommit) break;
-        count += write.count;
-        taken += 1;
-      }
-      const byProject = new Map<string, QueuedWrite[]>();
-      for (const write of this.queue.splice(0, taken)) {
-        const writes = byProject.get(write.projectId);
-        if (writes) writes.push(write);
-        else byProject.set(write.projectId, [write]);
-      }
+    while (!this.queue.empty) {
+      await this.gather();
+      const groups = this.queue.take(this.maxEventsPerCommit);
+      this.lastGroup = 0;
+      for (const parcels of groups.values()) for (const parcel of parcels) this.lastGroup += parcel.writes.length;
+      this.queuedWrites -= this.lastGroup;
       // A transaction per project: its writes are answered as soon as it commits.
-      for (const [projectId, writes] of byProject) {
+      for (const [projectId, parcels] of groups) {
         try {
-          // The analytics answers of the project are stale from here, before anyone is answered.
-          await this.lane.serialised(() => this.commit(projectId, writes)).finally(() => this.lane.changed(projectId));
-          this.storageFull = undefined;
-          for (const write of writes) write.resolve();
-        } catch (error) {
-          const failure = outageOf(error) === 'storage' ? new StorageFullError({ cause: error }) : error;
-          if (failure instanceof StorageFullError) this.storageFull = failure;
-          for (const write of writes) write.reject(failure);
+          await this.commitAndAnswer(projectId, parcels);
         } finally {
-          for (const write of writes) this.queuedEvents -= write.count;
+          for (const parcel of parcels) this.queue.events -= parcel.count;
         }
       }
+    }
+  }
+
+  /**
+   * Under load, the players answered by one commit send their next requests while the next commit
+   * runs, and the two halves alternate: two commits (two WAL flushes) per round of players. Waiting
+   * up to GATHER_MS for as many writes as the last commit answered lets them share one (ADR 020).
+   * After an idle writer there is no wait: the last group is forgotten when the queue empties.
+   */
+  private gather(): Promise<void> {
+    if (this.queuedWrites >= this.lastGroup) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.gathered?.(), GATHER_MS);
+      this.gathered = () => {
+        clearTimeout(timer);
+        this.gathered = undefined;
+        // The rest of this turn's writes come too.
+        setImmediate(resolve);
+      };
+    });
+  }
+
+  /** Commits the parcels together and settles each write; a write that breaks the group fails alone. */
+  private async commitAndAnswer(projectId: string, parcels: readonly Parcel[]): Promise<void> {
+    const writes = parcels.flatMap((parcel) => parcel.writes);
+    try {
+      // The analytics answers of the project are stale from here, before anyone is answered.
+      await this.lane.serialised(() => this.commit(projectId, parcels.flatMap((parcel) => parcel.chunks))).finally(() => this.lane.changed(projectId));
+      this.storageFull = undefined;
+      for (const write of writes) write.resolve();
+    } catch (error) {
+      const failure = outageOf(error) === 'storage' ? new StorageFullError({ cause: error }) : error;
+      if (failure instanceof StorageFullError) this.storageFull = failure;
+      else if (writes.length > 1) {
+        // Nothing of the group was stored: each write is tried on its own, so one bad request
+        // cannot fail the other players' requests that shared its transaction.
+        for (const write of writes) await this.commitAndAnswer(projectId, [parcelOf(projectId, write)]);
+        return;
+      }
+      for (const write of writes) write.reject(failure);
     }
   }
 
@@ -102,7 +128,7 @@ export class EventWriter {
    * plain insert only checks the insert_id index; only when an id is already stored (a retried
    * batch, which is rare) is the transaction redone skipping the stored ones.
    */
-  private async commit(projectId: string, writes: readonly QueuedWrite[]) {
+  private async commit(projectId: string, chunks: readonly DuckDBDataChunk[]) {
     await this.lane.ensureTable(projectId);
     if (this.stagingDirty) {
       await this.writer.run(`DELETE FROM ${STAGING}`);
@@ -112,7 +138,7 @@ export class EventWriter {
     const appender = await this.writer.createAppender(STAGING, 'main', 'temp');
     this.stagingDirty = true;
     try {
-      for (const write of writes) for (const chunk of write.chunks) appender.appendDataChunk(chunk);
+      for (const chunk of chunks) appender.appendDataChunk(chunk);
       appender.flushSync();
     } finally {
       appender.closeSync();

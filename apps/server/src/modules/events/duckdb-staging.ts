@@ -59,7 +59,7 @@ const stagingTypes = stagingColumns.map((column) => column.type);
 const targetColumns = stagingColumns.map((column) => column.name).join(', ');
 const stagedRows = `SELECT ${stagingColumns.map((column) => column.select).join(', ')} FROM ${STAGING}`;
 /** Rows in one data chunk at most (DuckDB's vector size). */
-const CHUNK_ROWS = 2048;
+export const CHUNK_ROWS = 2048;
 
 /**
  * One project's staged rows into its table and the days they touch into the rollups' marks, in one

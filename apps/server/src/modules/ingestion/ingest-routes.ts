@@ -12,15 +12,31 @@ import type { QuotaTracker } from '../billing/quota-tracker';
 import { utcMonth } from '@questboard/shared/billing';
 import { apiPaths } from '@questboard/shared/api-paths';
 import { validateEvents } from './event-validation';
+import { clientAddressKey } from './client-address';
+import {
+  INGEST_EVENTS_PER_PROJECT_PER_MINUTE,
+  INGEST_REQUESTS_PER_ADDRESS_PER_SECOND,
+  INGEST_REQUESTS_PER_KEY_PER_SECOND,
+  ingestLimitMessages,
+} from '@questboard/shared/ingest-limits';
 
 export interface IngestLimits {
-  /** Requests per key in each window; the SDK sends at most one request at a time. */
+  /** Requests per key in each window: every player of a game shares it (ADR 020). */
   requestsPerKey: number;
+  /** Requests per client address in each window (`clientAddressKey`). */
+  requestsPerAddress: number;
   windowMs: number;
+  /** Accepted events per project in each minute. */
+  eventsPerProjectMinute: number;
 }
 
-/** About 200,000 events a second per key at full batches: the limit stops runaway loops, not games. */
-export const defaultIngestLimits: IngestLimits = { requestsPerKey: 200, windowMs: 1000 };
+/** docs/product/rules-and-messages.md#ingestion-limits: they stop abuse, never a game. Tests lower them. */
+export const defaultIngestLimits: IngestLimits = {
+  requestsPerKey: INGEST_REQUESTS_PER_KEY_PER_SECOND,
+  requestsPerAddress: INGEST_REQUESTS_PER_ADDRESS_PER_SECOND,
+  windowMs: 1000,
+  eventsPerProjectMinute: INGEST_EVENTS_PER_PROJECT_PER_MINUTE,
+};
 
 const keyShape = /^qbk_[A-Za-z0-9_-]{20,120}$/;
 
@@ -53,11 +69,14 @@ declare module 'fastify' {
  * one, answers CORS. The key is checked before the body is read; the answer comes once the
  * accepted events are durable.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: QuotaTracker; limits?: IngestLimits }> = async (
+export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: QuotaTracker; limits?: Partial<IngestLimits> }> = async (
   app,
-  { db, clock, events, quotas, limits = defaultIngestLimits },
+  { db, clock, events, quotas, limits: givenLimits },
 ) => {
-  const limiter = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock);
+  const limits = { ...defaultIngestLimits, ...givenLimits };
+  const perKey = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock);
+  const perAddress = new RateLimiter(limits.requestsPerAddress, limits.windowMs, clock);
+  const perProject = new RateLimiter(limits.eventsPerProjectMinute, 60_000, clock);
   // Active keys by value, from memory; creating, revoking or deleting a key clears it (ADR 019). Unknown keys are not kept.
   const activeKeys = app.stateCache.memo<ActiveIngestKey | undefined>(10_000, { keepMisses: false });
   app.decorateRequest('ingestKey', null);
@@ -85,17 +104,22 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
       .send(),
   );
 
+  const limited = (reply: FastifyReply, verdict: ReturnType<RateLimiter['hit']>, message: string) => {
+    if (verdict.allowed) return;
+    reply.header('retry-after', String(verdict.retryAfterSeconds));
+    throw tooManyRequests(verdict.retryAfterSeconds, message);
+  };
+
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    // First, before any lookup: a flood of made-up keys from one address costs no database query.
+    const address = clientAddressKey(request.ip);
+    if (address !== null) limited(reply, perAddress.hit(address), ingestLimitMessages.perAddress);
     const presented = request.headers['x-ingest-key'];
     if (presented === undefined || presented === '') throw ingestErrors.missingKey();
     if (typeof presented !== 'string' || !keyShape.test(presented)) throw ingestErrors.unknownKey();
     const key = await activeKeys.get(await app.stateCache.view(), presented, () => findActiveIngestKey(db, presented));
     if (!key) throw ingestErrors.unknownKey();
-    const verdict = limiter.hit(key.id);
-    if (!verdict.allowed) {
-      reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw tooManyRequests(verdict.retryAfterSeconds, 'Too many requests for this ingestion key. Retry after the time in Retry-After.');
-    }
+    limited(reply, perKey.hit(key.id), ingestLimitMessages.perKey);
     request.ingestKey = key;
   };
 
@@ -114,20 +138,23 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
         response: { 200: ingestAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const key = request.ingestKey;
       if (!key) throw ingestErrors.missingKey();
       if (request.body.events.length > INGEST_MAX_EVENTS) throw ingestErrors.tooManyEvents();
       const now = clock.now();
       const { accepted, rejected } = validateEvents(request.body.events, now, key.kind === 'demo', key.eventRetentionDays);
+      if (accepted.length > 0) limited(reply, perProject.hit(key.projectId, accepted.length), ingestLimitMessages.perProject(limits.eventsPerProjectMinute));
       const quota = key.monthlyEventQuota;
       if (!(await quotas.reserve(key.organisationId, quota, accepted.length)) && quota !== null) {
+        perProject.refund(key.projectId, accepted.length);
         throw ingestErrors.quotaExceeded(quota, Math.ceil((utcMonth(now).next.getTime() - now.getTime()) / 1000));
       }
       try {
         await events.append(key.projectId, accepted);
       } catch (error) {
         if (quota !== null) quotas.release(key.organisationId, accepted.length);
+        perProject.refund(key.projectId, accepted.length);
         if (error instanceof EventStoreBusyError) throw ingestErrors.busy(error.retryAfterSeconds);
         throw error;
       }
