@@ -12,7 +12,7 @@ const GATHER_MS = 5;
 /**
  * Writing (ADR 008): writes are group-committed, every batch queued while a commit runs goes into
  * the next one, so many small requests cost one transaction (one WAL flush) and, packed by the
- * queue, one set of column vectors (ADR 020).
+ * queue, one set of column vectors (ADR 023).
  */
 export class EventWriter {
   private readonly queue = new WriteQueue();
@@ -86,7 +86,7 @@ export class EventWriter {
   /**
    * Under load, the players answered by one commit send their next requests while the next commit
    * runs, and the two halves alternate: two commits (two WAL flushes) per round of players. Waiting
-   * up to GATHER_MS for as many writes as the last commit answered lets them share one (ADR 020).
+   * up to GATHER_MS for as many writes as the last commit answered lets them share one (ADR 023).
    * After an idle writer there is no wait: the last group is forgotten when the queue empties.
    */
   private gather(): Promise<void> {

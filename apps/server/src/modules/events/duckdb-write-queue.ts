@@ -17,11 +17,11 @@ export interface Parcel {
   count: number;
 }
 
-/** A batch at least this big gets its own vectors as it arrives; smaller ones share one (ADR 020). */
+/** A batch at least this big gets its own vectors as it arrives; smaller ones share one (ADR 023). */
 export const OWN_CHUNK_EVENTS = 256;
 
 /**
- * The writer's queue (ADR 008, ADR 020). Building a data chunk costs about fifteen native calls
+ * The writer's queue (ADR 008, ADR 023). Building a data chunk costs about fifteen native calls
  * whatever its size, so a 1-event request's chunk cost more than its event: small writes wait
  * unbuilt and are packed into one chunk per project when the writer takes them (or when their
  * chunk is full). Big batches are built on arrival, while the previous commit runs. Arrival order

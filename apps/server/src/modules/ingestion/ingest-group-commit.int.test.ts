@@ -11,7 +11,7 @@ import { createProject } from '../../../test/project-helpers';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import { projectTable } from '../events/event-table';
 
-// Issue 20: many players' small requests share one commit (ADR 008, ADR 020). Each request is
+// Issue 20: many players' small requests share one commit (ADR 008, ADR 023). Each request is
 // answered once its events are durable; duplicates stay out within and across groups.
 
 const players = 40;

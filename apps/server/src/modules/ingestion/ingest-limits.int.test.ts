@@ -9,7 +9,7 @@ import { defaultIngestLimits, type IngestLimits } from './ingest-routes';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore } from '../events/event-store';
 
-// docs/product/rules-and-messages.md#ingestion-limits, ADR 020: limits per client address, per key
+// docs/product/rules-and-messages.md#ingestion-limits, ADR 023: limits per client address, per key
 // and per project's events a minute; 429 with Retry-After for abuse, never for a game's players.
 
 describe.each(databaseTargets)('ingestion limits on $name', (target) => {

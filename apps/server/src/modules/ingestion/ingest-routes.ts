@@ -21,7 +21,7 @@ import {
 } from '@questboard/shared/ingest-limits';
 
 export interface IngestLimits {
-  /** Requests per key in each window: every player of a game shares it (ADR 020). */
+  /** Requests per key in each window: every player of a game shares it (ADR 023). */
   requestsPerKey: number;
   /** Requests per client address in each window (`clientAddressKey`). */
   requestsPerAddress: number;
