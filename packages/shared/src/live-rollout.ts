@@ -1,0 +1,57 @@
+// docs/product/live-ops.md#rollouts and ADR 020: which players a percentage rollout takes. The hash is
+// MurmurHash3 x86 32-bit (seed 0) of the UTF-8 bytes of `salt:userId`, as Unleash buckets players, so
+// an SDK in any language can reproduce it bit for bit from the ADR's test vectors.
+
+/** A rollout splits players into this many buckets: percentages have two decimals. */
+export const ROLLOUT_BUCKETS = 10_000;
+
+const encoder = new TextEncoder();
+
+function rotateLeft(value: number, bits: number): number {
+  return (value << bits) | (value >>> (32 - bits));
+}
+
+function mixBlock(block: number): number {
+  return Math.imul(rotateLeft(Math.imul(block, 0xcc9e2d51), 15), 0x1b873593);
+}
+
+/** MurmurHash3_x86_32 (Austin Appleby, SMHasher), as an unsigned 32-bit integer. */
+export function murmurHash3(bytes: Uint8Array, seed = 0): number {
+  let hash = seed | 0;
+  const tail = bytes.length - (bytes.length % 4);
+  for (let index = 0; index < tail; index += 4) {
+    // Blocks are read little-endian, whatever the machine.
+    const block = (bytes[index] ?? 0) | ((bytes[index + 1] ?? 0) << 8) | ((bytes[index + 2] ?? 0) << 16) | ((bytes[index + 3] ?? 0) << 24);
+    hash ^= mixBlock(block);
+    hash = (Math.imul(rotateLeft(hash, 13), 5) + 0xe6546b64) | 0;
+  }
+  let last = 0;
+  for (let index = bytes.length - 1; index >= tail; index -= 1) last = (last << 8) | (bytes[index] ?? 0);
+  if (bytes.length > tail) hash ^= mixBlock(last);
+  hash ^= bytes.length;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/** The player's bucket in a rollout, an integer in [0, 10000): the same for the same player and salt, everywhere. */
+export function rolloutBucket(userId: string, salt: string): number {
+  return murmurHash3(encoder.encode(`${salt}:${userId}`)) % ROLLOUT_BUCKETS;
+}
+
+/**
+ * Whether a player is in a rollout of `percentage` (0 to 100, two decimals): its bucket is below
+ * percentage × 100. Raising the percentage only adds buckets, so nobody already in drops out.
+ */
+export function isInRollout(userId: string, rollout: { percentage: number; salt: string }): boolean {
+  return rolloutBucket(userId, rollout.salt) < Math.round(rollout.percentage * 100);
+}
+
+/** A new rule's salt: 24 random hex digits, made once when the rule is created and never changed. */
+export function createRolloutSalt(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
