@@ -1,4 +1,4 @@
--- Live operations (issue 15, ADR 020): a draft per project and immutable published versions. Delivery
+-- Live operations (issue 15, ADR 021): a draft per project and immutable published versions. Delivery
 -- keeps each project's newest version in the state cache (ADR 019), so a publish or a rollback bumps the
 -- cache version like the other cached tables. Drafts are not delivered: their edits bump nothing.
 CREATE TABLE "live_drafts" (

@@ -312,7 +312,7 @@ export const exchangeRates = pgTable(
   ],
 );
 
-// ── Live operations (issue 15, ADR 020) ─────────────────────────────────────────────────────────
+// ── Live operations (issue 15, ADR 021) ─────────────────────────────────────────────────────────
 
 /**
  * A project's draft of its live config: keys with their rules, and live events, as one snapshot
