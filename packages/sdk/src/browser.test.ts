@@ -31,6 +31,7 @@ describe('in the browser', () => {
       timers: clock.timers,
       logger,
       maxBatchSize: 1000,
+      remoteConfig: false, // these tests count the event requests
     });
   const saved = () => JSON.parse(localStorage.getItem(`questboard:${TEST_KEY}`) ?? 'null') as PersistedState | null;
 
@@ -52,6 +53,19 @@ describe('in the browser', () => {
     expect(server.accepted.map((event) => event.name)).toEqual(['session_start', 'a']);
     expect(saved()?.queue).toEqual([]);
     await qb.shutdown();
+    await reloaded.shutdown();
+  });
+
+  it('keeps the last live config in localStorage, so a reload without the server still gets its values', async () => {
+    server.live.publish({ keys: [{ name: 'hud.theme', type: 'string', defaultValue: 'night', description: '', rules: [] }], events: [] });
+    const first = createQuestboard({ key: TEST_KEY, endpoint: server.endpoint, fetch: fetch.fetch, now: clock.now, timers: clock.timers });
+    await first.refreshConfig();
+    await first.shutdown();
+    expect(saved()?.liveConfig).toMatchObject({ values: { 'hud.theme': 'night' } });
+
+    await server.down();
+    const reloaded = createQuestboard({ key: TEST_KEY, endpoint: server.endpoint, fetch: fetch.fetch, now: clock.now, timers: clock.timers });
+    expect(reloaded.getConfig('hud.theme', 'day')).toBe('night');
     await reloaded.shutdown();
   });
 
@@ -87,6 +101,7 @@ describe('in the browser', () => {
       now: clock.now,
       timers: clock.timers,
       maxBatchSize: 10,
+      remoteConfig: false,
     });
     for (let index = 0; index < 12; index += 1) qb.track('tick', { index });
     expect(fetch.calls).toBe(1); // the first 10 events are in flight
