@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseTextMessage, isDatabaseText } from './database-text';
 import { liveConditionSchema } from './live-condition';
 import {
   LIVE_CONDITIONS_MAX,
@@ -89,7 +90,14 @@ export const liveEventInputSchema = z.object((({ id: _id, ...fields }) => fields
 export type LiveEventInput = z.output<typeof liveEventInputSchema>;
 export const liveEventParamsSchema = z.object({ id: z.uuid(), eventId: liveIdSchema });
 
-export const livePublishBodySchema = z.object({ note: z.string().trim().max(LIVE_NOTE_MAX).default('') });
+export const livePublishBodySchema = z.object({
+  note: z
+    .string({ error: 'The note must be text' })
+    .trim()
+    .max(LIVE_NOTE_MAX, { error: `The note must be at most ${LIVE_NOTE_MAX} characters`, abort: true })
+    .refine(isDatabaseText, { error: databaseTextMessage('The note') })
+    .default(''),
+});
 export const liveVersionParamsSchema = z.object({
   id: z.uuid(),
   version: z.coerce.number().int().min(1).max(2_147_483_647),

@@ -10,7 +10,7 @@ import type {
 } from '@questboard/shared/live-api';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
-import { organisationWithEveryRole } from '../../../test/organisation-helpers';
+import { hostileText, organisationWithEveryRole } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { liveOps } from '../../../test/live-helpers';
 import { manualClock } from '../../lib/clock';
@@ -257,6 +257,54 @@ describe.each(databaseTargets)('live ops on $name', (target) => {
       code: 'LIVE_VERSION_NOT_FOUND',
       message: 'Version 7 does not exist.',
     });
+  });
+
+  it('never answers 500 to hostile text or broken bodies in any write (docs/product/security-cases.md case 25)', async () => {
+    await live.ok(live.call(tokens.owner, 'POST', '/keys', lives), 201);
+    for (const [label, text] of Object.entries(hostileText)) {
+      const writes: [string, 'POST' | 'PUT', string, unknown][] = [
+        ['key name', 'POST', '/keys', { ...lives, name: text }],
+        ['description', 'PUT', '/keys/lives', { ...lives, description: text }],
+        ['string value', 'POST', '/keys', { name: `text-${label}`, type: 'string', defaultValue: text }],
+        ['event name', 'POST', '/events', { ...halloween, name: text }],
+        [
+          'property condition',
+          'PUT',
+          '/keys/lives',
+          {
+            ...lives,
+            rules: [
+              { conditions: [{ kind: 'property', name: text, operator: 'eq', value: text }], rollout: null, value: 4 },
+            ],
+          },
+        ],
+        ['note', 'POST', '/publish', { note: text }],
+        ['preview player', 'POST', '/preview', { player: { userId: text, properties: { [text.slice(0, 60)]: text } } }],
+      ];
+      for (const [field, method, path, body] of writes) {
+        const response = await live.call(tokens.owner, method, path, body);
+        expect(response.statusCode, `${label} in ${field}: ${response.body}`).toBeLessThan(500);
+        expect(response.json<{ message?: unknown }>(), `${label} in ${field}`).toBeTypeOf('object');
+        if (response.statusCode >= 400)
+          expect(response.json<{ message: string }>().message.length, `${label} in ${field}`).toBeGreaterThan(0);
+      }
+    }
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `${live.base}/keys`,
+      headers: { authorization: `Bearer ${tokens.owner}`, 'content-type': 'application/json' },
+      payload: '{"name": "lives", ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ message: 'The request body is not valid JSON.' });
+    const before = await live.ok<LiveVersionList>(live.call(tokens.owner, 'GET', '/versions'));
+    const nul = await live.call(tokens.owner, 'POST', '/publish', { note: hostileText.control });
+    expect(nul.json()).toMatchObject({
+      message: 'The note must not contain NUL characters or broken Unicode (a lone surrogate)',
+    });
+    expect(await live.ok<LiveVersionList>(live.call(tokens.owner, 'GET', '/versions'))).toEqual(before);
+    const wrongTypes = await live.call(tokens.owner, 'POST', '/keys', { name: 42, type: ['number'], rules: 'none' });
+    expect(wrongTypes.statusCode).toBe(400);
   });
 
   it('keeps every version, diffs any against the current one and rolls back as a new version: the audit list', async () => {
