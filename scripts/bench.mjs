@@ -1,5 +1,5 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api` or `-- load` runs one.
+// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load` or `-- live` runs one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -143,4 +143,22 @@ if (!only || only === 'load') {
   );
   for (const r of result.results) if (r.errorSample) console.log(`${r.kind}: first error ${r.errorSample}`);
   write('load', result);
+}
+
+if (!only || only === 'live') {
+  const { runLiveBench } = await import('../bench/live.bench.ts');
+  const result = await runLiveBench();
+  const p99Target = 20;
+  const ratioTarget = 0.5;
+  console.log(
+    `\nLive config delivery over HTTP on ${result.database}: ${result.keys} keys with ${result.rulesPerKey} rules each, ${result.connections} keep-alive connections for ${result.seconds} s each (target: p99 < ${p99Target} ms and at least ${ratioTarget * 100}% of /healthz's requests a second)\n`,
+  );
+  table(
+    ['case', 'requests/s', 'requests', 'errors', 'p50 ms', 'p99 ms', 'target'],
+    result.results.map((r) =>
+      [r.case, r.requestsPerSecond.toLocaleString('en'), r.requests, r.errors, r.p50, r.p99, r.case === 'GET /healthz' ? '' : r.p99 < p99Target && r.errors === 0 ? 'met' : 'MISSED'].map(String),
+    ),
+  );
+  console.log(`\n/live/v1/config answered ${(result.ratio * 100).toFixed(1)}% of /healthz's requests a second: ${result.ratio >= ratioTarget ? 'met' : 'MISSED'}.`);
+  write(`live-${result.database}`, { p99TargetMs: p99Target, ratioTarget, ...result });
 }

@@ -49,6 +49,9 @@ import { QuotaTracker } from './modules/billing/quota-tracker';
 import { billingRoutes } from './modules/billing/routes';
 import { createSupportService } from './modules/support/support-service';
 import { supportRoutes } from './modules/support/routes';
+import { liveDraftRoutes } from './modules/live-ops/live-draft-routes';
+import { liveVersionRoutes } from './modules/live-ops/live-version-routes';
+import { liveDeliveryRoutes } from './modules/live-ops/live-delivery-routes';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -191,6 +194,9 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });
   await app.register(projectDataRoutes, { db, clock, events, quotas });
   await app.register(billingRoutes, { db, clock, events, quotas });
+  await app.register(liveDraftRoutes, { db, clock });
+  await app.register(liveVersionRoutes, { db, clock });
+  await app.register(liveDeliveryRoutes, { db, clock });
   const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
   app.addHook('preClose', async () => stopRetention());
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });

@@ -94,6 +94,21 @@ export const apiPaths = {
     openApi: apiPath('/api/openapi.json'),
     docs: apiPath('/api/docs'),
   },
+  /** Live operations (issue 15, ADR 021): the draft, versions and preview; `config` is what games call. */
+  live: {
+    draft: apiPath('/core/projects/:id/live/draft'),
+    keys: apiPath('/core/projects/:id/live/keys'),
+    key: apiPath('/core/projects/:id/live/keys/:key'),
+    events: apiPath('/core/projects/:id/live/events'),
+    event: apiPath('/core/projects/:id/live/events/:eventId'),
+    publish: apiPath('/core/projects/:id/live/publish'),
+    versions: apiPath('/core/projects/:id/live/versions'),
+    version: apiPath('/core/projects/:id/live/versions/:version'),
+    versionDiff: apiPath('/core/projects/:id/live/versions/:version/diff'),
+    rollback: apiPath('/core/projects/:id/live/versions/:version/rollback'),
+    preview: apiPath('/core/projects/:id/live/preview'),
+    config: apiPath('/live/v1/config'),
+  },
   devMailbox: {
     page: apiPath('/dev/mailbox'),
     messages: apiPath('/dev/mailbox/messages'),

@@ -311,3 +311,47 @@ export const exchangeRates = pgTable(
     check('exchange_rates_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
+
+// ── Live operations (issue 15, ADR 021) ─────────────────────────────────────────────────────────
+
+/**
+ * A project's draft of its live config: keys with their rules, and live events, as one snapshot
+ * (`LiveConfigSnapshot`). Edits rewrite it in a transaction; players never see it until a publish.
+ */
+export const liveDrafts = pgTable('live_drafts', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  snapshot: jsonb('snapshot').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedBy: uuid('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+});
+
+/**
+ * Published versions of a project's live config, immutable: 1, 2, … per project. Each publish and
+ * each rollback (a new version holding an older one's snapshot) is one row, which is also the audit
+ * list. The author's address is kept as it was, so the audit outlives a removed member.
+ */
+export const liveVersions = pgTable(
+  'live_versions',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<unknown>().notNull(),
+    note: text('note').notNull(),
+    /** 'publish' | 'rollback'. */
+    action: text('action').$type<'publish' | 'rollback'>().notNull(),
+    /** The version whose snapshot a rollback published again. */
+    rolledBackTo: integer('rolled_back_to'),
+    publishedBy: uuid('published_by').references(() => accounts.id, { onDelete: 'set null' }),
+    publishedByEmail: text('published_by_email').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.version] }),
+    check('live_versions_version_check', sql`${table.version} > 0`),
+    check('live_versions_action_check', sql`${table.action} in ('publish', 'rollback')`),
+  ],
+);

@@ -7,7 +7,8 @@ import { HttpError, tooManyRequests } from '../../http-error';
 import type { Clock } from '../../lib/clock';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { EventStoreBusyError, type EventStore } from '../events/event-store';
-import { findActiveIngestKey, markIngestKeyUsed, type ActiveIngestKey } from './ingest-key-store';
+import { markIngestKeyUsed, type ActiveIngestKey } from './ingest-key-store';
+import { ingestKeyCheck, ingestKeyErrors401 } from './ingest-key-check';
 import type { QuotaTracker } from '../billing/quota-tracker';
 import { utcMonth } from '@questboard/shared/billing';
 import { apiPaths } from '@questboard/shared/api-paths';
@@ -38,11 +39,8 @@ export const defaultIngestLimits: IngestLimits = {
   eventsPerProjectMinute: INGEST_EVENTS_PER_PROJECT_PER_MINUTE,
 };
 
-const keyShape = /^qbk_[A-Za-z0-9_-]{20,120}$/;
-
 export const ingestErrors = {
-  missingKey: () => new HttpError(401, 'INGEST_KEY_MISSING', "Send the project's ingestion key in the X-Ingest-Key header."),
-  unknownKey: () => new HttpError(401, 'INGEST_KEY_INVALID', 'This ingestion key is unknown or has been revoked.'),
+  ...ingestKeyErrors401,
   tooManyEvents: () =>
     new HttpError(413, 'PAYLOAD_TOO_LARGE', `A batch holds at most ${INGEST_MAX_EVENTS} events; send the rest in another request.`),
   quotaExceeded: (quota: number, retryAfterSeconds: number) =>
@@ -77,8 +75,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
   const perKey = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock);
   const perAddress = new RateLimiter(limits.requestsPerAddress, limits.windowMs, clock);
   const perProject = new RateLimiter(limits.eventsPerProjectMinute, 60_000, clock);
-  // Active keys by value, from memory; creating, revoking or deleting a key clears it (ADR 019). Unknown keys are not kept.
-  const activeKeys = app.stateCache.memo<ActiveIngestKey | undefined>(10_000, { keepMisses: false });
+  const checkKey = ingestKeyCheck(app, db);
   app.decorateRequest('ingestKey', null);
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -114,11 +111,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
     // First, before any lookup: a flood of made-up keys from one address costs no database query.
     const address = clientAddressKey(request.ip);
     if (address !== null) limited(reply, perAddress.hit(address), ingestLimitMessages.perAddress);
-    const presented = request.headers['x-ingest-key'];
-    if (presented === undefined || presented === '') throw ingestErrors.missingKey();
-    if (typeof presented !== 'string' || !keyShape.test(presented)) throw ingestErrors.unknownKey();
-    const key = await activeKeys.get(await app.stateCache.view(), presented, () => findActiveIngestKey(db, presented));
-    if (!key) throw ingestErrors.unknownKey();
+    const key = await checkKey(request);
     limited(reply, perKey.hit(key.id), ingestLimitMessages.perKey);
     request.ingestKey = key;
   };
