@@ -196,7 +196,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(billingRoutes, { db, clock, events, quotas });
   await app.register(liveDraftRoutes, { db, clock });
   await app.register(liveVersionRoutes, { db, clock });
-  await app.register(liveDeliveryRoutes, { db, clock });
+  await app.register(liveDeliveryRoutes, { db, clock, requestsPerAddress: ingestLimits?.requestsPerAddress });
   const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
   app.addHook('preClose', async () => stopRetention());
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });

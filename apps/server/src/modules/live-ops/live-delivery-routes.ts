@@ -19,6 +19,10 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../http-error';
 import { ingestKeyCheck } from '../ingestion/ingest-key-check';
+import { clientAddressKey } from '../ingestion/client-address';
+import { RateLimiter } from '../../lib/rate-limiter';
+import { tooManyRequests } from '../../http-error';
+import { INGEST_REQUESTS_PER_ADDRESS_PER_SECOND, ingestLimitMessages } from '@questboard/shared/ingest-limits';
 import { latestVersion } from './live-store';
 
 /** A project's current version, compiled once (ranges parsed, events ordered) for every request it answers. */
@@ -44,8 +48,14 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * state cache (a publish or rollback clears it, ADR 019), and the values are evaluated per request
  * with the shared function, so a live event switches on at its start without a publish.
  */
-export const liveDeliveryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+export const liveDeliveryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; requestsPerAddress?: number }> = async (
+  app,
+  { db, clock, requestsPerAddress = INGEST_REQUESTS_PER_ADDRESS_PER_SECOND },
+) => {
   const checkKey = ingestKeyCheck(app, db);
+  // Ingestion's per-address limit (docs/product/rules-and-messages.md#ingestion-limits), counted apart:
+  // a flood of made-up keys from one address would otherwise cost a database lookup each.
+  const perAddress = new RateLimiter(requestsPerAddress, 1000, clock);
   const published = app.stateCache.memo<Published>(10_000);
 
   // Games call it from any origin, like ingestion.
@@ -81,10 +91,17 @@ export const liveDeliveryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
           304: z.null().describe('Unchanged since the ETag sent'),
           400: apiErrorSchema,
           401: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
+      const address = clientAddressKey(request.ip);
+      const verdict = address === null ? null : perAddress.hit(address);
+      if (verdict && !verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw tooManyRequests(verdict.retryAfterSeconds, ingestLimitMessages.perAddress);
+      }
       const view = await app.stateCache.view();
       const key = await checkKey(request, view);
       const parsed = playerFromQuery(request.query);

@@ -143,6 +143,30 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
     });
   });
 
+  it('limits requests per client address with 429 and Retry-After, made-up keys included', async () => {
+    const limited = await createTestApp(target, { clock, ingestLimits: { requestsPerAddress: 2 } });
+    try {
+      const ada = await signUpOwner(limited.app, 'ada@pixel.example', 'Pixel Forge');
+      const gameKey = await firstIngestKey(limited.app, ada.token, (await createProject(limited.app, ada.token, 'Pixel Quest')).id);
+      const ask = (from: string, presented = gameKey.key) =>
+        limited.app.inject({ method: 'GET', url: '/live/v1/config?user_id=p1', remoteAddress: from, headers: { 'x-ingest-key': presented } });
+      expect((await ask('203.0.113.7')).statusCode).toBe(200);
+      expect((await ask('203.0.113.7', `qbk_${'A'.repeat(43)}`)).statusCode).toBe(401);
+      const refused = await ask('203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.headers['access-control-allow-origin']).toBe('*');
+      expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests from this address. Retry after the time in Retry-After.' });
+      // Another address and loopback (a proxy on this machine) keep their own allowance; the window passes.
+      expect((await ask('198.51.100.20')).statusCode).toBe(200);
+      for (let i = 0; i < 4; i += 1) expect((await ask('127.0.0.1')).statusCode).toBe(200);
+      clock.advance(1000);
+      expect((await ask('203.0.113.7')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("gives each project's players only that project's config", async () => {
     await publishDiscount();
     const other = await signUpOwner(t.app, 'lin@other.example', 'Other Studio');
