@@ -31,6 +31,7 @@ describe('in the browser', () => {
       timers: clock.timers,
       logger,
       maxBatchSize: 1000,
+      remoteConfig: false, // these tests count the event requests
     });
   const saved = () => JSON.parse(localStorage.getItem(`questboard:${TEST_KEY}`) ?? 'null') as PersistedState | null;
 
@@ -87,6 +88,7 @@ describe('in the browser', () => {
       now: clock.now,
       timers: clock.timers,
       maxBatchSize: 10,
+      remoteConfig: false,
     });
     for (let index = 0; index < 12; index += 1) qb.track('tick', { index });
     expect(fetch.calls).toBe(1); // the first 10 events are in flight

@@ -12,6 +12,7 @@ import { randomId } from './ids';
 import { resolveOptions, type ClientConfig, type QuestboardOptions } from './options';
 import { readPersistedState } from './persisted-state';
 import { Persister, describe } from './persister';
+import { RemoteConfig, type ConfigListener } from './remote-config';
 import { continueSession } from './session';
 import type { EventProperties, IngestEvent, Logger, PersistedState, QuestboardStorage } from './types';
 
@@ -36,6 +37,17 @@ export interface Questboard {
   flush(): Promise<void>;
   /** Flushes, then stops the timers and listeners; later events are ignored. Never rejects. */
   shutdown(): Promise<void>;
+  /**
+   * The live config's value of `key` for this player, at once from memory: the last values fetched
+   * (kept in storage), else `fallback`. Also `fallback` when the value's JSON type is not the fallback's.
+   */
+  getConfig<T>(key: string, fallback: T): T;
+  /** Calls `listener` with all values each time a fetch brings different ones; answers the function that unsubscribes. */
+  onConfigUpdated(listener: ConfigListener): () => void;
+  /** Player properties sent with the next live-config fetches (flat, like event properties), for rules on them. */
+  setPlayerProperties(properties: EventProperties): void;
+  /** Fetches the live config now (unless the `remoteConfig` option is false). Resolves when done; never rejects. */
+  refreshConfig(): Promise<void>;
 }
 
 /** What differs between the browser and Node. */
@@ -70,6 +82,10 @@ const inertClient: Questboard = {
   purchase: () => undefined,
   flush: () => Promise.resolve(),
   shutdown: () => Promise.resolve(),
+  getConfig: (_key, fallback) => fallback,
+  onConfigUpdated: () => () => undefined,
+  setPlayerProperties: () => undefined,
+  refreshConfig: () => Promise.resolve(),
 };
 
 function warner(logger: Logger | undefined): (message: string) => void {
@@ -108,6 +124,10 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
     },
   };
   const delivery = new Delivery(config, queue, warn);
+  const remote = new RemoteConfig(
+    { ...config, url: config.liveUrl, refreshMs: config.configRefreshMs },
+    { state, playerId: () => state.userId ?? state.anonymousId, markDirty: () => persister.markDirty(), warn },
+  );
 
   const guard = (call: string, action: () => void) => {
     try {
@@ -160,6 +180,7 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
   if (loaded === undefined) persister.markDirty(); // keep the new anonymous id
   trimToCap();
   delivery.kick(); // what an earlier run left behind
+  if (config.remoteConfig) void remote.refresh();
 
   return {
     identify(userId) {
@@ -173,6 +194,7 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
         state.userId = userId;
         state.session = undefined; // a session belongs to one player: the next event starts a new one
         persister.markDirty();
+        if (config.remoteConfig && !closed) void remote.refresh(); // the values are this player's
       });
     },
     track(name, properties) {
@@ -224,6 +246,7 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
     shutdown() {
       shuttingDown ??= (async () => {
         closed = true;
+        remote.stop();
         config.timers.clearTimeout(tick);
         stopWatching?.();
         await delivery.flush();
@@ -231,6 +254,36 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
         await persister.settled();
       })().catch((error: unknown) => warn(`shutdown failed (${describe(error)})`));
       return shuttingDown;
+    },
+    getConfig(key, fallback) {
+      try {
+        return remote.get(key, fallback);
+      } catch (error) {
+        warn(`getConfig failed (${describe(error)}); the fallback is used`);
+        return fallback;
+      }
+    },
+    onConfigUpdated(listener) {
+      try {
+        return remote.subscribe(listener);
+      } catch (error) {
+        warn(`onConfigUpdated failed (${describe(error)})`);
+        return () => undefined;
+      }
+    },
+    setPlayerProperties(properties) {
+      guard('setPlayerProperties', () => {
+        const cleaned = cleanProperties(properties);
+        for (const message of cleaned.problems) warn(`setPlayerProperties: ${message}`);
+        remote.setProperties(cleaned.properties);
+      });
+    },
+    async refreshConfig() {
+      try {
+        if (!closed && config.remoteConfig) await remote.refresh();
+      } catch (error) {
+        warn(`refreshConfig failed (${describe(error)})`);
+      }
     },
   };
 }

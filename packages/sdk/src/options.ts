@@ -1,4 +1,5 @@
 import { CONTEXT_FIELD_MAX_LENGTH, MAX_EVENTS_PER_BATCH, countryProblem, textProblem } from './event-rules';
+import { liveConfigUrl } from './live-request';
 import type { FetchLike, IngestEvent, Logger, QuestboardStorage, Timers } from './types';
 
 export interface QuestboardOptions {
@@ -34,6 +35,10 @@ export interface QuestboardOptions {
   random?: () => number;
   /** Receives a warning for each problem (bad event, dropped events, refused key); silent unless given. */
   logger?: Logger;
+  /** Fetch the live config (getConfig, onConfigUpdated) at start and every `configRefreshMs`. true unless given. */
+  remoteConfig?: boolean;
+  /** How often to fetch the live config again. 5 minutes unless given; at least 10 seconds. */
+  configRefreshMs?: number;
 }
 
 /** The fields every event carries, as the wire format spells them. */
@@ -51,9 +56,14 @@ export interface ClientConfig {
   now: () => number;
   timers: Timers;
   random: () => number;
+  /** `{endpoint}/live/v1/config`. */
+  liveUrl: string;
+  remoteConfig: boolean;
+  configRefreshMs: number;
 }
 
 export const defaults = {
+  configRefreshMs: 5 * 60_000,
   flushIntervalMs: 5000,
   maxBatchSize: 100,
   maxQueueSize: 10_000,
@@ -126,6 +136,9 @@ export function resolveOptions(options: QuestboardOptions, warn: (message: strin
     now: options.now ?? Date.now,
     timers: options.timers ?? defaultTimers,
     random: options.random ?? Math.random,
+    liveUrl: liveConfigUrl(options.endpoint) ?? '',
+    remoteConfig: options.remoteConfig !== false,
+    configRefreshMs: whole(options.configRefreshMs, 'configRefreshMs', 10_000, 2 ** 31 - 1, defaults.configRefreshMs, warn),
   };
 }
 

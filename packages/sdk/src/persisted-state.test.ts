@@ -32,4 +32,12 @@ describe('readPersistedState', () => {
     };
     expect(readPersistedState(raw)).toEqual({ version: 1, anonymousId: 'a1', queue: [event] });
   });
+
+  it('keeps the install date and the last live config, and leaves out unusable ones', () => {
+    const liveConfig = { query: 'user_id=p1', etag: '"e1"', version: 3, values: { 'shop.discount': 0.3 } };
+    const base = { version: 1, anonymousId: 'a1', queue: [] };
+    expect(readPersistedState({ ...base, installDate: '2026-05-01', liveConfig })).toEqual({ ...base, installDate: '2026-05-01', liveConfig });
+    expect(readPersistedState({ ...base, installDate: 'May 1st', liveConfig: { ...liveConfig, values: [] } })).toEqual(base);
+    expect(readPersistedState({ ...base, liveConfig: { ...liveConfig, version: '3' } })).toEqual(base);
+  });
 });

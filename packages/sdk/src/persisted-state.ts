@@ -1,4 +1,4 @@
-import type { IngestEvent, PersistedState, SessionState } from './types';
+import type { CachedLiveConfig, IngestEvent, PersistedState, SessionState } from './types';
 
 /**
  * The state a storage gave back, checked field by field: it may come from an older SDK, a hand-edited
@@ -13,7 +13,18 @@ export function readPersistedState(raw: unknown): PersistedState | undefined {
   };
   if (isText(raw.userId)) state.userId = raw.userId;
   if (isSession(raw.session)) state.session = { id: raw.session.id, lastEventAt: raw.session.lastEventAt };
+  if (typeof raw.installDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.installDate)) state.installDate = raw.installDate;
+  const liveConfig = readLiveConfig(raw.liveConfig);
+  if (liveConfig !== undefined) state.liveConfig = liveConfig;
   return state;
+}
+
+function readLiveConfig(value: unknown): CachedLiveConfig | undefined {
+  if (!isRecord(value) || typeof value.query !== 'string' || !isRecord(value.values)) return undefined;
+  if (typeof value.version !== 'number' || !Number.isSafeInteger(value.version)) return undefined;
+  const cached: CachedLiveConfig = { query: value.query, version: value.version, values: value.values };
+  if (isText(value.etag)) cached.etag = value.etag;
+  return cached;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

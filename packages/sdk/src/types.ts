@@ -30,7 +30,16 @@ export interface SessionState {
   lastEventAt: number;
 }
 
-/** Everything that must survive a reload or a crash: the player's ids, the session and the queue. */
+/** The last answer of GET /live/v1/config, so a game offline at start still gets the last values. */
+export interface CachedLiveConfig {
+  /** The request's query: the answer belongs to this player, context and properties. */
+  query: string;
+  etag?: string;
+  version: number;
+  values: Record<string, unknown>;
+}
+
+/** Everything that must survive a reload or a crash: the player's ids, the session, the queue and the live config. */
 export interface PersistedState {
   version: 1;
   anonymousId: string;
@@ -38,6 +47,9 @@ export interface PersistedState {
   session?: SessionState;
   /** Oldest first. */
   queue: IngestEvent[];
+  /** The UTC day of the SDK's first start here, YYYY-MM-DD: sent as the player property install_date. */
+  installDate?: string;
+  liveConfig?: CachedLiveConfig;
 }
 
 /**
@@ -62,9 +74,9 @@ export interface Timers {
 }
 
 export interface FetchInit {
-  method: 'POST';
+  method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body: string;
+  body?: string;
   keepalive?: boolean;
   signal?: AbortSignal;
 }

@@ -37,6 +37,8 @@ export async function startHarness(): Promise<Harness> {
           now: clock.now,
           timers: clock.timers,
           logger,
+          // The live config is off unless a test turns it on: the delivery tests count every request.
+          remoteConfig: false,
           ...options,
         },
         ({ storage: given }) => ({ storage: given ?? storage, ...platform }),

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ingestEventSchema } from '@questboard/shared/events';
 import type { FetchLike, IngestEvent } from '../types';
+import { LiveConfigStandIn } from './live-stand-in';
 
 export const TEST_KEY = 'qbk_test_0123456789abcdefghijklmn';
 
@@ -34,6 +35,8 @@ export class IngestStandIn {
   /** Every event answered as rejected, with the reason given. */
   readonly rejected: { event: IngestEvent; reason: string }[] = [];
   validKey = TEST_KEY;
+  /** GET /live/v1/config on the same server, as the real one serves both. */
+  readonly live = new LiveConfigStandIn(() => this.validKey);
   maxEventsPerRequest = 1000;
   /** A reason to reject an event with, or undefined to accept it. */
   rejectWhen: (event: IngestEvent) => string | undefined = () => undefined;
@@ -85,6 +88,10 @@ export class IngestStandIn {
   }
 
   private async answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'GET' && request.url?.startsWith('/live/v1/config?') === true) {
+      this.live.handle(request, response);
+      return;
+    }
     this.received += 1;
     this.active += 1;
     this.maxActive = Math.max(this.maxActive, this.active);
