@@ -9,6 +9,7 @@ import {
 } from '@questboard/shared/live-api';
 
 import { apiClient } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
 import { liveQueryKeys } from './live-query-keys';
 
@@ -43,7 +44,9 @@ export function useSaveLiveKey(projectId: string) {
 export function useDeleteLiveKey(projectId: string) {
   return useLiveMutation(projectId, ({ name, confirm }: { name: string; confirm: boolean }) =>
     callApi(API_LOG_LABELS.liveKeyDeletion, () =>
-      apiClient.delete(apiPaths.live.key.url({ id: projectId, key: name }), noAnswerSchema, { query: { confirm: String(confirm) } }),
+        apiClient.delete(apiPaths.live.key.url({ id: projectId, key: name }), noAnswerSchema, { query: { confirm: String(confirm) } }),
+      // "In use" is a question for the person deleting, not a failure.
+      { ignore: (error) => isApiError(error, 409) },
     ),
   );
 }

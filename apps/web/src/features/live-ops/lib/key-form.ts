@@ -27,7 +27,7 @@ export interface KeyFields {
   rules: RuleFields[];
 }
 
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = Partial<Record<string, string>>;
 
 let rowCount = 0;
 export const newRowKey = () => `row-${(rowCount += 1)}`;

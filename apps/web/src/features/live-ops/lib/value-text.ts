@@ -37,6 +37,7 @@ export function parseValueText(type: LiveValueType, text: string): ParsedValue {
 
 /** A value in one short line, for lists and diffs. */
 export function valueSummary(value: unknown, max = 60): string {
-  const text = JSON.stringify(value) ?? 'undefined';
+  // undefined has no JSON.
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
