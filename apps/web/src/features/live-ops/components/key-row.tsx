@@ -42,7 +42,7 @@ export function KeyRow({ draftKey, published, mark, onEdit, onDelete }: KeyRowPr
       {description && <p className="text-sm text-pretty text-muted-foreground">{description}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Published</dt>
-        <dd className="min-w-0 font-mono text-[13px] break-all">{published ? valueSummary(published.defaultValue) : 'not yet published'}</dd>
+        <dd className="min-w-0 font-mono text-[13px] break-all">{published ? valueSummary(published.defaultValue) : 'not published yet'}</dd>
         {mark && (
           <>
             <dt className="text-muted-foreground">Draft</dt>

@@ -82,7 +82,7 @@ function VersionRow({ version, isCurrent, comparing, onCompare, onRollback, chil
         </span>
         {!isCurrent && (
           <Button variant="outline" size="sm" aria-expanded={comparing} aria-label={`Compare version ${version.version} with the current one`} onClick={onCompare}>
-            {comparing ? 'Hide changes' : 'Compare'}
+            Compare
           </Button>
         )}
         {onRollback && (

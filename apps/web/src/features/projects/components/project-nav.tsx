@@ -13,7 +13,8 @@ export function ProjectNav({ projectSlug }: { projectSlug: string }) {
   const idPrefix = useId();
   return (
     <nav aria-label="Project">
-      <div className="flex gap-1 overflow-x-auto md:flex-col md:gap-4">
+      {/* relative: the titles, visually hidden on a phone, are absolutely placed and must scroll with the row, not widen the page. */}
+      <div className="relative flex gap-1 overflow-x-auto md:flex-col md:gap-4">
         {projectNavSections.map((section, index) => (
           <div key={section.title} className="flex shrink-0 flex-col gap-1">
             <p id={`${idPrefix}-${index}`} className="sr-only px-3 text-xs font-medium text-muted-foreground md:not-sr-only">
