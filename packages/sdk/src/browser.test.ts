@@ -56,6 +56,19 @@ describe('in the browser', () => {
     await reloaded.shutdown();
   });
 
+  it('keeps the last live config in localStorage, so a reload without the server still gets its values', async () => {
+    server.live.publish({ keys: [{ name: 'hud.theme', type: 'string', defaultValue: 'night', description: '', rules: [] }], events: [] });
+    const first = createQuestboard({ key: TEST_KEY, endpoint: server.endpoint, fetch: fetch.fetch, now: clock.now, timers: clock.timers });
+    await first.refreshConfig();
+    await first.shutdown();
+    expect(saved()?.liveConfig).toMatchObject({ values: { 'hud.theme': 'night' } });
+
+    await server.down();
+    const reloaded = createQuestboard({ key: TEST_KEY, endpoint: server.endpoint, fetch: fetch.fetch, now: clock.now, timers: clock.timers });
+    expect(reloaded.getConfig('hud.theme', 'day')).toBe('night');
+    await reloaded.shutdown();
+  });
+
   it('when the page is hidden, saves at once and sends what fits in one keepalive request, keeping the rest', async () => {
     const qb = start();
     for (let index = 0; index < 399; index += 1) qb.track('tick', { index, padding: 'x'.repeat(200) });

@@ -7,6 +7,7 @@ import { watchPageHide } from './page-lifecycle';
 
 export type { Purchase, Questboard } from './client';
 export type { QuestboardOptions } from './options';
+export type { ConfigListener } from './remote-config';
 export type {
   EventProperties,
   FetchLike,

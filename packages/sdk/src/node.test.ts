@@ -40,6 +40,21 @@ describe('in Node', () => {
     ]);
   });
 
+  it('keeps the last live config in the file, so a start without the server still gets its values', async () => {
+    const storagePath = path.join(dir, 'analytics.json');
+    server.live.publish({ keys: [{ name: 'shop.discount', type: 'number', defaultValue: 0.3, description: '', rules: [] }], events: [] });
+    const first = createQuestboard({ key: TEST_KEY, endpoint: server.endpoint, storagePath });
+    await first.refreshConfig();
+    await first.shutdown();
+    const state = JSON.parse(await readFile(storagePath, 'utf8')) as PersistedState;
+    expect(state.liveConfig).toMatchObject({ version: 1, values: { 'shop.discount': 0.3 } });
+
+    await server.down();
+    const offline = createQuestboard({ key: TEST_KEY, endpoint: server.endpoint, storagePath });
+    expect(offline.getConfig('shop.discount', 0)).toBe(0.3);
+    await offline.shutdown();
+  });
+
   it('does nothing but warn without an endpoint', async () => {
     const logger = recordingLogger();
     const qb = createQuestboard({

@@ -6,6 +6,7 @@ import type { QuestboardOptions } from './options';
 
 export type { Purchase, Questboard } from './client';
 export type { QuestboardOptions } from './options';
+export type { ConfigListener } from './remote-config';
 export type {
   EventProperties,
   FetchLike,

@@ -32,6 +32,8 @@ describe('key names', () => {
     ['x'.repeat(65), 'A key name must be at most 64 characters'],
     ['shop discount', 'A key name may only contain letters, digits, _, . and -'],
     ['prix/€', 'A key name may only contain letters, digits, _, . and -'],
+    ['__proto__', 'A key name cannot be __proto__'],
+    ['__proto__x', null],
   ])('%j → %s', (name, message) => {
     const result = liveKeyNameSchema.safeParse(name);
     expect(result.success ? null : firstMessage(result)).toBe(message);

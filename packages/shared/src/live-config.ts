@@ -25,7 +25,9 @@ export const liveKeyNameSchema = z
   .trim()
   .min(1, { error: 'Enter the key name', abort: true })
   .max(LIVE_KEY_NAME_MAX, { error: `A key name must be at most ${LIVE_KEY_NAME_MAX} characters`, abort: true })
-  .regex(/^[A-Za-z0-9_.-]+$/, { error: 'A key name may only contain letters, digits, _, . and -', abort: true });
+  .regex(/^[A-Za-z0-9_.-]+$/, { error: 'A key name may only contain letters, digits, _, . and -', abort: true })
+  // Games read values as a JSON object: this name would set its prototype in most languages' JSON code.
+  .refine((name) => name !== '__proto__', { error: 'A key name cannot be __proto__' });
 
 export const liveValueTypeSchema = z.enum(liveValueTypes, { error: 'The type must be string, number, boolean or json' });
 

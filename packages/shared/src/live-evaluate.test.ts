@@ -81,7 +81,12 @@ describe('matchers', () => {
       { kind: 'install_date', from: null, to: '2999-01-01' },
     ];
     for (const condition of conditions) expect([condition.kind, matches([condition], bare)]).toEqual([condition.kind, false]);
-    expect(matches([{ kind: 'install_date', from: '2026-01-01', to: null }], { userId: 'p', properties: { install_date: 'soon' } })).toBe(false);
+    // Only YYYY-MM-DD or an ISO date-time with a zone: other text reads differently from one runtime to the next.
+    for (const installDate of ['soon', 'March 7, 2026', '2026', '2026-02-30', '2026-03-07T10:00:00', 12]) {
+      expect([installDate, matches([{ kind: 'install_date', from: '2026-01-01', to: null }], { userId: 'p', properties: { install_date: installDate } })]).toEqual([installDate, false]);
+    }
+    expect(matches([{ kind: 'install_date', from: '2026-03-07', to: '2026-03-07' }], { userId: 'p', properties: { install_date: '2026-03-07T23:30:00.5-00:30' } })).toBe(false);
+    expect(matches([{ kind: 'install_date', from: '2026-03-08', to: '2026-03-08' }], { userId: 'p', properties: { install_date: '2026-03-07T23:30:00.5-00:30' } })).toBe(true);
   });
 
   it('needs every condition of a rule, and none matches everyone', () => {
@@ -114,7 +119,7 @@ describe('evaluation', () => {
     expect(evaluateLiveConfig(snapshot, { userId: 'a', platform: 'switch' }, noon)).toEqual({ k: 'default' });
   });
 
-  it('answers a key named __proto__ like any other', () => {
+  it('answers a key named __proto__ like any other, should one get past the schema', () => {
     const snapshot: LiveConfigSnapshot = {
       keys: [{ name: '__proto__', type: 'number', defaultValue: 1, description: '', rules: [] }],
       events: [],

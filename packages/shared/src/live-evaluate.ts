@@ -2,6 +2,7 @@
 // Per key: an active live event whose targeting matches the player overrides it (of several, the one
 // that started latest, then the smaller id); else the first rule whose conditions all match and whose
 // rollout takes the player; else the key's default.
+import { isIsoDay } from './analytics-view';
 import type { LiveCondition, LivePropertyOperator, LiveScalar } from './live-condition';
 import type { LiveConfigSnapshot, LiveEvent, LiveKey, PlayerContext } from './live-config';
 import { isInRollout } from './live-rollout';
@@ -21,12 +22,16 @@ interface Player {
 
 type Matcher = (player: Player) => boolean;
 
+// Only these two forms: Date.parse reads other text differently from one runtime to the next.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
-/** The UTC day of the player's `install_date` property (a date, or a date-time with a zone), or null. */
+/** The UTC day of the player's `install_date` property (YYYY-MM-DD, or an ISO date-time with a zone), or null. */
 function installDayOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const time = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
+  if (DAY.test(value)) return isIsoDay(value) ? value : null;
+  if (!DATE_TIME.test(value)) return null;
+  const time = Date.parse(value);
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
@@ -96,7 +101,11 @@ function compileCondition(condition: LiveCondition): Matcher {
 
 function allOf(conditions: LiveCondition[]): Matcher {
   const matchers = conditions.map(compileCondition);
-  return (player) => matchers.every((matches) => matches(player));
+  if (matchers.length === 0) return () => true;
+  return (player) => {
+    for (const matches of matchers) if (!matches(player)) return false;
+    return true;
+  };
 }
 
 interface CompiledKey {
@@ -153,14 +162,24 @@ export function evaluateCompiledLiveConfig(config: CompiledLiveConfig, context: 
     if (event.startsAt > now || now >= event.endsAt || !event.matches(player)) continue;
     for (const { key, value } of event.overrides) if (!overridden.has(key)) overridden.set(key, value);
   }
-  // fromEntries defines own properties, so a key named __proto__ is a value like any other.
-  return Object.fromEntries(
-    config.keys.map((key) => {
-      if (overridden.has(key.name)) return [key.name, overridden.get(key.name)];
-      const rule = key.rules.find((candidate) => candidate.matches(player) && (candidate.rollout === null || isInRollout(player.userId, candidate.rollout)));
-      return [key.name, rule ? rule.value : key.defaultValue];
-    }),
-  );
+  // Plain loops: this runs for every key of every GET /live/v1/config (ADR 020).
+  const values: Record<string, unknown> = {};
+  for (const key of config.keys) {
+    let value = key.defaultValue;
+    if (overridden.has(key.name)) value = overridden.get(key.name);
+    else {
+      for (const rule of key.rules) {
+        if (rule.matches(player) && (rule.rollout === null || isInRollout(player.userId, rule.rollout))) {
+          value = rule.value;
+          break;
+        }
+      }
+    }
+    // A key named __proto__ must be a value like any other, not the object's prototype.
+    if (key.name === '__proto__') Object.defineProperty(values, key.name, { value, enumerable: true, writable: true, configurable: true });
+    else values[key.name] = value;
+  }
+  return values;
 }
 
 /** The values one player gets at `now` (epoch milliseconds); compile once to evaluate a configuration often. */

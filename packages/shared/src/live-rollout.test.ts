@@ -63,6 +63,11 @@ describe('rolloutBucket', () => {
     expect(rolloutBucket(userId, salt)).toBe(bucket);
   });
 
+  it('hashes the UTF-8 bytes TextEncoder gives, whatever the characters', () => {
+    const ids = ['ascii', 'Ünïcødé', '玩家', 'player-🎮-1', '\uD83C', 'x\uDC00y', 'é'.repeat(300)];
+    for (const id of ids) expect([id, rolloutBucket(id, 'salt')]).toEqual([id, murmurHash3(utf8(`salt:${id}`)) % 10_000]);
+  });
+
   it('takes a player when the bucket is below percentage × 100', () => {
     // player-1 with salt a1b2c3 is in bucket 8429.
     const at = (percentage: number) => isInRollout('player-1', { percentage, salt: 'a1b2c3' });

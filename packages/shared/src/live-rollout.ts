@@ -5,7 +5,40 @@
 /** A rollout splits players into this many buckets: percentages have two decimals. */
 export const ROLLOUT_BUCKETS = 10_000;
 
-const encoder = new TextEncoder();
+// Reused for every hash: the server hashes once per rollout rule per request (ADR 020, bench live).
+let scratch = new Uint8Array(256);
+
+/** The UTF-8 bytes of `text` in the scratch buffer (a view valid until the next call). */
+function utf8(text: string): Uint8Array {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  let length = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    let code = text.charCodeAt(index);
+    if (code < 0x80) {
+      scratch[length++] = code;
+      continue;
+    }
+    if (code < 0x800) {
+      scratch[length++] = 0xc0 | (code >> 6);
+    } else {
+      const next = text.charCodeAt(index + 1);
+      if (code >= 0xd800 && code < 0xdc00 && next >= 0xdc00 && next < 0xe000) {
+        // A surrogate pair: one code point, four bytes.
+        code = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
+        index += 1;
+        scratch[length++] = 0xf0 | (code >> 18);
+        scratch[length++] = 0x80 | ((code >> 12) & 0x3f);
+      } else {
+        // A lone surrogate is written as U+FFFD, as TextEncoder does.
+        if (code >= 0xd800 && code < 0xe000) code = 0xfffd;
+        scratch[length++] = 0xe0 | (code >> 12);
+      }
+      scratch[length++] = 0x80 | ((code >> 6) & 0x3f);
+    }
+    scratch[length++] = 0x80 | (code & 0x3f);
+  }
+  return scratch.subarray(0, length);
+}
 
 function rotateLeft(value: number, bits: number): number {
   return (value << bits) | (value >>> (32 - bits));
@@ -39,7 +72,7 @@ export function murmurHash3(bytes: Uint8Array, seed = 0): number {
 
 /** The player's bucket in a rollout, an integer in [0, 10000): the same for the same player and salt, everywhere. */
 export function rolloutBucket(userId: string, salt: string): number {
-  return murmurHash3(encoder.encode(`${salt}:${userId}`)) % ROLLOUT_BUCKETS;
+  return murmurHash3(utf8(`${salt}:${userId}`)) % ROLLOUT_BUCKETS;
 }
 
 /**

@@ -79,8 +79,9 @@ function compareIdentifiers(a: PrereleaseIdentifier, b: PrereleaseIdentifier): n
 
 /** Precedence per semver.org §11: negative, zero or positive. Build metadata plays no part. */
 export function compareVersions(a: SemVer, b: SemVer): number {
-  const core = Math.sign(a.major - b.major) || Math.sign(a.minor - b.minor) || Math.sign(a.patch - b.patch);
-  if (core !== 0) return core;
+  if (a.major !== b.major) return a.major < b.major ? -1 : 1;
+  if (a.minor !== b.minor) return a.minor < b.minor ? -1 : 1;
+  if (a.patch !== b.patch) return a.patch < b.patch ? -1 : 1;
   // A pre-release comes before its release.
   if (a.prerelease.length === 0 || b.prerelease.length === 0) return Math.sign(b.prerelease.length - a.prerelease.length);
   for (const [index, identifier] of a.prerelease.entries()) {
