@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { liveDefinition } from '@questboard/shared/live-definitions';
 import { liveValueTypes, type LiveValueType } from '@questboard/shared/live-value';
 
 import { Button } from '../../../components/ui/button';
@@ -103,7 +104,7 @@ export function KeyEditor({ projectId, initial, isNew, onDone }: KeyEditorProps)
       <section aria-label="Rules" className="flex flex-col gap-3">
         <div className="flex flex-col gap-1">
           <h4 className="text-sm font-semibold">Rules</h4>
-          <p className="text-sm text-pretty text-muted-foreground">In order: the first rule that matches a player gives its value; none matching gives the default.</p>
+          <p className="text-sm text-pretty text-muted-foreground">{liveDefinition('rules').definition}</p>
         </div>
         {fields.rules.length > 0 && (
           <ol className="flex flex-col gap-3">

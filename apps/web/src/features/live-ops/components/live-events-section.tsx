@@ -1,6 +1,7 @@
 import { CalendarPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { LiveDraft } from '@questboard/shared/live-api';
+import { liveDefinition } from '@questboard/shared/live-definitions';
 
 import { SettingsSection } from '../../../components/layouts/settings-section';
 import { Button } from '../../../components/ui/button';
@@ -42,7 +43,7 @@ export function LiveEventsSection({ projectId, draft, changes, canEdit }: LiveEv
       title="Live events"
       count={draft.events.length}
       headingRef={headingRef}
-      description="Overrides that switch on at their start and off at their end (UTC) by themselves, once published."
+      description={liveDefinition('live-events').definition}
       aside={
         canEdit && !editing ? (
           <Button size="sm" disabled={draft.keys.length === 0} onClick={() => setEditing({ fields: emptyEventFields(now, draft.keys[0]?.name), eventId: null })}>
