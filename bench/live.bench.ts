@@ -27,10 +27,14 @@ export interface LiveCase {
   p99: number;
 }
 
-const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 
-function load(url: string, headers: Record<string, string>): Promise<{ count: number; errors: number; seconds: number; latencies: Float64Array }> {
+function load(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ count: number; errors: number; seconds: number; latencies: Float64Array }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('../scripts/lib/keep-alive-load.mjs', import.meta.url), {
       workerData: { url, headers, connections, durationMs, warmupMs },
@@ -59,15 +63,33 @@ function rulesFor(index: number) {
   return [
     { conditions: [{ kind: 'platform', values: ['android'] }], rollout: null, value: index + 1 },
     { conditions: [{ kind: 'country', values: ['FR', 'ES', 'IT'] }], rollout: null, value: index + 2 },
-    { conditions: [{ kind: 'app_version', range: '>=2.0.0 <3.0.0 || 1.2.0 - 1.3.x' }], rollout: null, value: index + 3 },
+    {
+      conditions: [{ kind: 'app_version', range: '>=2.0.0 <3.0.0 || 1.2.0 - 1.3.x' }],
+      rollout: null,
+      value: index + 3,
+    },
     { conditions: [{ kind: 'property', name: 'level', operator: 'gte', value: 50 }], rollout: null, value: index + 4 },
     { conditions: [{ kind: 'platform', values: ['ios'] }], rollout: { percentage: 50 }, value: index + 5 },
   ];
 }
 
-export async function runLiveBench(): Promise<{ database: string; keys: number; rulesPerKey: number; connections: number; seconds: number; results: LiveCase[]; ratio: number }> {
+export async function runLiveBench(): Promise<{
+  database: string;
+  keys: number;
+  rulesPerKey: number;
+  connections: number;
+  seconds: number;
+  results: LiveCase[];
+  ratio: number;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-bench-live-'));
-  const config = parseConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', SMTP_URL: '', NODE_ENV: 'production' });
+  const config = parseConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SMTP_URL: '',
+    NODE_ENV: 'production',
+  });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const devNull = fs.createWriteStream('/dev/null');
   const app = await buildApp({ config, database, logger: { level: 'info', stream: devNull } });
@@ -77,20 +99,53 @@ export async function runLiveBench(): Promise<{ database: string; keys: number; 
     // The config made the way a person makes it: through the API, then published.
     const { idToken } = await signUpBenchOwner(base);
     const post = postTo(base);
-    const project = await readJson<{ id: string }>(await post('/core/projects', { name: 'Live Bench', description: 'A game whose live config is measured. '.repeat(5) }, idToken));
+    const project = await readJson<{ id: string }>(
+      await post(
+        '/core/projects',
+        { name: 'Live Bench', description: 'A game whose live config is measured. '.repeat(5) },
+        idToken,
+      ),
+    );
     const live = `/core/projects/${project.id}/live`;
     for (let index = 0; index < keyCount; index += 1) {
-      await readJson(await post(`${live}/keys`, { name: `tuning.key_${index}`, type: 'number', defaultValue: index, rules: rulesFor(index) }, idToken));
+      await readJson(
+        await post(
+          `${live}/keys`,
+          { name: `tuning.key_${index}`, type: 'number', defaultValue: index, rules: rulesFor(index) },
+          idToken,
+        ),
+      );
     }
     await readJson(await post(`${live}/publish`, { note: 'bench' }, idToken));
-    const keys = await readJson<{ keys: { key: string }[] }>(await fetch(`${base}/core/projects/${project.id}/ingest-keys`, { headers: { authorization: `Bearer ${idToken}` } }));
+    const keys = await readJson<{ keys: { key: string }[] }>(
+      await fetch(`${base}/core/projects/${project.id}/ingest-keys`, {
+        headers: { authorization: `Bearer ${idToken}` },
+      }),
+    );
     const ingestKey = keys.keys[0]?.key ?? '';
-    const query = new URLSearchParams({ user_id: 'player-42', platform: 'ios', country: 'DE', app_version: '1.4.2', properties: JSON.stringify({ level: 12, vip: true }) });
+    const query = new URLSearchParams({
+      user_id: 'player-42',
+      platform: 'ios',
+      country: 'DE',
+      app_version: '1.4.2',
+      properties: JSON.stringify({ level: 12, vip: true }),
+    });
     process.stdout.write(`Published ${keyCount} keys with 5 rules each on ${database.driver}.\n`);
 
-    const results = [await measure('GET /healthz', `${base}/healthz`), await measure('GET /live/v1/config', `${base}/live/v1/config?${query.toString()}`, { 'x-ingest-key': ingestKey })];
+    const results = [
+      await measure('GET /healthz', `${base}/healthz`),
+      await measure('GET /live/v1/config', `${base}/live/v1/config?${query.toString()}`, { 'x-ingest-key': ingestKey }),
+    ];
     const [health, liveConfig] = results as [LiveCase, LiveCase];
-    return { database: database.driver, keys: keyCount, rulesPerKey: 5, connections, seconds: durationMs / 1000, results, ratio: round(liveConfig.requestsPerSecond / health.requestsPerSecond, 3) };
+    return {
+      database: database.driver,
+      keys: keyCount,
+      rulesPerKey: 5,
+      connections,
+      seconds: durationMs / 1000,
+      results,
+      ratio: round(liveConfig.requestsPerSecond / health.requestsPerSecond, 3),
+    };
   } finally {
     await app.close();
     await database.close();

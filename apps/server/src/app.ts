@@ -49,7 +49,8 @@ import { QuotaTracker } from './modules/billing/quota-tracker';
 import { billingRoutes } from './modules/billing/routes';
 import { createSupportService } from './modules/support/support-service';
 import { supportRoutes } from './modules/support/routes';
-import { liveRoutes } from './modules/live-ops/live-routes';
+import { liveDraftRoutes } from './modules/live-ops/live-draft-routes';
+import { liveVersionRoutes } from './modules/live-ops/live-version-routes';
 import { liveDeliveryRoutes } from './modules/live-ops/live-delivery-routes';
 
 export const productVersion: string = (
@@ -193,7 +194,8 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });
   await app.register(projectDataRoutes, { db, clock, events, quotas });
   await app.register(billingRoutes, { db, clock, events, quotas });
-  await app.register(liveRoutes, { db, clock });
+  await app.register(liveDraftRoutes, { db, clock });
+  await app.register(liveVersionRoutes, { db, clock });
   await app.register(liveDeliveryRoutes, { db, clock });
   const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
   app.addHook('preClose', async () => stopRetention());

@@ -8,7 +8,8 @@ export function liveOps(app: App, projectId: string) {
   const base = `/core/projects/${projectId}/live`;
   return {
     base,
-    call: (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) => core(app, token, method, `${base}${path}`, payload),
+    call: (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
+      core(app, token, method, `${base}${path}`, payload),
     async ok<T>(response: Promise<LightMyRequestResponse>, status = 200): Promise<T> {
       const answer = await response;
       if (answer.statusCode !== status) throw new Error(`expected ${status}, got ${answer.statusCode}: ${answer.body}`);
@@ -26,6 +27,11 @@ export async function firstIngestKey(app: App, token: string, projectId: string)
 }
 
 /** GET /live/v1/config as a game sends it. */
-export function fetchConfig(app: App, key: string, query: Record<string, string>, headers: Record<string, string> = {}) {
+export function fetchConfig(
+  app: App,
+  key: string,
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: 'GET', url: '/live/v1/config', query, headers: { 'x-ingest-key': key, ...headers } });
 }

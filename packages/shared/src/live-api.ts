@@ -90,7 +90,10 @@ export type LiveEventInput = z.output<typeof liveEventInputSchema>;
 export const liveEventParamsSchema = z.object({ id: z.uuid(), eventId: liveIdSchema });
 
 export const livePublishBodySchema = z.object({ note: z.string().trim().max(LIVE_NOTE_MAX).default('') });
-export const liveVersionParamsSchema = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const liveVersionParamsSchema = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1).max(2_147_483_647),
+});
 export const liveDiffQuerySchema = z.object({ against: z.enum(['current', 'draft']).default('current') });
 
 export const livePreviewBodySchema = z.object({
@@ -101,9 +104,9 @@ export const livePreviewBodySchema = z.object({
 });
 export type LivePreviewBody = z.input<typeof livePreviewBodySchema>;
 
-/** GET /live/v1/config's query (docs/product/http-contract.md#live-operations); `properties` is parsed by `playerFromQuery`. */
+/** GET /live/v1/config's query (docs/product/http-contract.md#live-operations-remote-config-and-experiments); `properties` is parsed by `playerFromQuery`. */
 export const liveConfigQuerySchema = z.object({
-  user_id: z.string({ error: 'user_id is required: the player\'s id' }),
+  user_id: z.string({ error: "user_id is required: the player's id" }),
   platform: z.string().optional(),
   country: z.string().optional(),
   app_version: z.string().optional(),
@@ -118,9 +121,10 @@ export function playerFromQuery(query: LiveConfigQuery): { player: PlayerContext
     try {
       properties = JSON.parse(query.properties);
     } catch {
-      return { error: liveMessages.propertiesNotObject } ;
+      return { error: liveMessages.propertiesNotObject };
     }
-    if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return { error: liveMessages.propertiesNotObject };
+    if (properties === null || typeof properties !== 'object' || Array.isArray(properties))
+      return { error: liveMessages.propertiesNotObject };
   }
   const parsed = playerContextSchema.safeParse({
     userId: query.user_id,
@@ -131,7 +135,8 @@ export function playerFromQuery(query: LiveConfigQuery): { player: PlayerContext
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = { userId: 'user_id', appVersion: 'app_version' }[String(issue?.path[0])] ?? String(issue?.path[0] ?? 'query');
+    const field =
+      { userId: 'user_id', appVersion: 'app_version' }[String(issue?.path[0])] ?? String(issue?.path[0] ?? 'query');
     return { error: `${field}: ${issue?.message ?? 'invalid'}` };
   }
   return { player: parsed.data };
@@ -238,7 +243,7 @@ export const livePreviewSchema = z
   .meta({ id: 'LivePreview' });
 export type LivePreview = z.infer<typeof livePreviewSchema>;
 
-/** GET /live/v1/config's answer (docs/product/http-contract.md#live-operations). */
+/** GET /live/v1/config's answer (docs/product/http-contract.md#live-operations-remote-config-and-experiments). */
 export const liveConfigAnswerSchema = z
   .object({
     values: z.record(z.string(), z.unknown()),
@@ -249,7 +254,10 @@ export const liveConfigAnswerSchema = z
 export type LiveConfigAnswer = z.infer<typeof liveConfigAnswerSchema>;
 
 /** Where a live event stands at `now`, for the timeline: it is live while startsAt <= now < endsAt. */
-export function liveEventPhase(event: Pick<LiveEvent, 'startsAt' | 'endsAt'>, now: Date): 'upcoming' | 'live' | 'ended' {
+export function liveEventPhase(
+  event: Pick<LiveEvent, 'startsAt' | 'endsAt'>,
+  now: Date,
+): 'upcoming' | 'live' | 'ended' {
   const at = now.getTime();
   if (at < Date.parse(event.startsAt)) return 'upcoming';
   return at < Date.parse(event.endsAt) ? 'live' : 'ended';

@@ -8,10 +8,22 @@ const rule = (id: string, value: unknown, percentage: number | null = null): Liv
   rollout: percentage === null ? null : { percentage, salt: `salt-${id}` },
   value,
 });
-const key = (name: string, defaultValue: unknown, rules: LiveRule[] = [], extra: Partial<LiveKey> = {}): LiveKey =>
-  ({ name, type: 'number', defaultValue, description: '', rules, ...extra }) as LiveKey;
-const event = (id: string, name: string, value: unknown): LiveEvent =>
-  ({ id, name, startsAt: '2026-10-30T00:00:00.000Z', endsAt: '2026-11-02T00:00:00.000Z', conditions: [], overrides: [{ key: 'discount', value }] }) as LiveEvent;
+const key = (name: string, defaultValue: unknown, rules: LiveRule[] = [], extra: Partial<LiveKey> = {}): LiveKey => ({
+  name,
+  type: 'number',
+  defaultValue,
+  description: '',
+  rules,
+  ...extra,
+});
+const event = (id: string, name: string, value: unknown): LiveEvent => ({
+  id,
+  name,
+  startsAt: '2026-10-30T00:00:00.000Z',
+  endsAt: '2026-11-02T00:00:00.000Z',
+  conditions: [],
+  overrides: [{ key: 'discount', value }],
+});
 const config = (keys: LiveKey[], events: LiveEvent[] = []): LiveConfigSnapshot => ({ keys, events });
 
 describe('diffLiveConfig', () => {
@@ -23,7 +35,11 @@ describe('diffLiveConfig', () => {
 
   it('lists added, removed and changed keys with the fields that changed', () => {
     const before = config([key('gone', 1), key('lives', 3), key('same', 5)]);
-    const after = config([key('lives', 4, [], { description: 'Lives at start' }), key('same', 5), key('new', true, [], { type: 'boolean' } as Partial<LiveKey>)]);
+    const after = config([
+      key('lives', 4, [], { description: 'Lives at start' }),
+      key('same', 5),
+      key('new', true, [], { type: 'boolean' }),
+    ]);
     const diff = diffLiveConfig(before, after);
     expect(diff.keys.map((change) => [change.name, change.change])).toEqual([
       ['gone', 'removed'],
@@ -39,7 +55,12 @@ describe('diffLiveConfig', () => {
     const [change] = diffLiveConfig(before, after).keys;
     expect(change?.change === 'changed' && change.rules).toEqual([
       { id: 'a', change: 'removed', before: { index: 0, rule: rule('a', 1) } },
-      { id: 'b', change: 'changed', before: { index: 1, rule: rule('b', 2, 10) }, after: { index: 1, rule: rule('b', 2, 20) } },
+      {
+        id: 'b',
+        change: 'changed',
+        before: { index: 1, rule: rule('b', 2, 10) },
+        after: { index: 1, rule: rule('b', 2, 20) },
+      },
       { id: 'c', change: 'moved', before: { index: 2, rule: rule('c', 3) }, after: { index: 0, rule: rule('c', 3) } },
       { id: 'd', change: 'added', after: { index: 2, rule: rule('d', 4) } },
     ]);

@@ -10,7 +10,12 @@ export type RuleChange =
   | { id: string; change: 'added'; after: { index: number; rule: LiveRule } }
   | { id: string; change: 'removed'; before: { index: number; rule: LiveRule } }
   /** `changed` may also have moved; `moved` alone kept its content. */
-  | { id: string; change: 'changed' | 'moved'; before: { index: number; rule: LiveRule }; after: { index: number; rule: LiveRule } };
+  | {
+      id: string;
+      change: 'changed' | 'moved';
+      before: { index: number; rule: LiveRule };
+      after: { index: number; rule: LiveRule };
+    };
 
 export type KeyChange =
   | { name: string; change: 'added'; after: LiveKey }
@@ -48,7 +53,8 @@ function diffRules(before: readonly LiveRule[], after: readonly LiveRule[]): Rul
   before.forEach((rule, index) => {
     const now = afterById.get(rule.id);
     if (!now) changes.push({ id: rule.id, change: 'removed', before: { index, rule } });
-    else if (!same(rule, now.rule)) changes.push({ id: rule.id, change: 'changed', before: { index, rule }, after: now });
+    else if (!same(rule, now.rule))
+      changes.push({ id: rule.id, change: 'changed', before: { index, rule }, after: now });
     else if (index !== now.index) changes.push({ id: rule.id, change: 'moved', before: { index, rule }, after: now });
   });
   after.forEach((rule, index) => {
@@ -69,9 +75,11 @@ function diffKeys(before: readonly LiveKey[], after: readonly LiveKey[]): KeyCha
     }
     const fields = (['type', 'defaultValue', 'description'] as const).filter((field) => !same(old[field], now[field]));
     const rules = diffRules(old.rules, now.rules);
-    if (fields.length > 0 || rules.length > 0) changes.push({ name: old.name, change: 'changed', before: old, after: now, fields, rules });
+    if (fields.length > 0 || rules.length > 0)
+      changes.push({ name: old.name, change: 'changed', before: old, after: now, fields, rules });
   }
-  for (const now of after) if (!beforeNames.has(now.name)) changes.push({ name: now.name, change: 'added', after: now });
+  for (const now of after)
+    if (!beforeNames.has(now.name)) changes.push({ name: now.name, change: 'added', after: now });
   return changes;
 }
 
@@ -85,10 +93,14 @@ function diffEvents(before: readonly LiveEvent[], after: readonly LiveEvent[]): 
       changes.push({ id: old.id, name: old.name, change: 'removed', before: old });
       continue;
     }
-    const fields = (['name', 'startsAt', 'endsAt', 'conditions', 'overrides'] as const).filter((field) => !same(old[field], now[field]));
-    if (fields.length > 0) changes.push({ id: old.id, name: now.name, change: 'changed', before: old, after: now, fields });
+    const fields = (['name', 'startsAt', 'endsAt', 'conditions', 'overrides'] as const).filter(
+      (field) => !same(old[field], now[field]),
+    );
+    if (fields.length > 0)
+      changes.push({ id: old.id, name: now.name, change: 'changed', before: old, after: now, fields });
   }
-  for (const now of after) if (!beforeIds.has(now.id)) changes.push({ id: now.id, name: now.name, change: 'added', after: now });
+  for (const now of after)
+    if (!beforeIds.has(now.id)) changes.push({ id: now.id, name: now.name, change: 'added', after: now });
   return changes;
 }
 

@@ -23,6 +23,16 @@ const pathValues: Record<string, string> = {
   keyId: randomUUID(),
   currency: 'EUR',
   userId: 'player-1',
+  key: 'shop.discount',
+  eventId: 'halloween',
+  version: '1',
+};
+const liveEvent = {
+  name: 'Halloween',
+  startsAt: '2026-10-30T00:00:00Z',
+  endsAt: '2026-11-02T00:00:00Z',
+  conditions: [],
+  overrides: [{ key: 'shop.discount', value: 0.3 }],
 };
 const queryValues: Record<string, string> = { from: '2026-11-10', to: '2026-11-16' };
 const bodies: Record<string, unknown> = {
@@ -34,6 +44,12 @@ const bodies: Record<string, unknown> = {
   'POST /core/projects/{id}/demo-data': { players: 100 },
   'POST /core/projects/{id}/dashboard/charts': { title: 'Starts', chartType: 'line', query: { measure: 'count' } },
   'PUT /core/projects/{id}/dashboard/order': { chartIds: [] },
+  'POST /core/projects/{id}/live/keys': { name: 'shop.discount', type: 'number', defaultValue: 0 },
+  'PUT /core/projects/{id}/live/keys/{key}': { type: 'number', defaultValue: 0 },
+  'POST /core/projects/{id}/live/events': liveEvent,
+  'PUT /core/projects/{id}/live/events/{eventId}': liveEvent,
+  'POST /core/projects/{id}/live/publish': { note: 'First' },
+  'POST /core/projects/{id}/live/preview': { player: { userId: 'player-1' } },
 };
 const scope = '/core/projects/{id}';
 

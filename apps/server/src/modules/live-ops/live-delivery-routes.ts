@@ -4,8 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { apiErrorCodes } from '@questboard/shared/error-codes';
 import { apiPaths } from '@questboard/shared/api-paths';
-import { compileLiveConfig, evaluateCompiledLiveConfig, type CompiledLiveConfig } from '@questboard/shared/live-evaluate';
-import { liveConfigAnswerSchema, liveConfigQuerySchema, playerFromQuery, type LiveConfigAnswer } from '@questboard/shared/live-api';
+import {
+  compileLiveConfig,
+  evaluateCompiledLiveConfig,
+  type CompiledLiveConfig,
+} from '@questboard/shared/live-evaluate';
+import {
+  liveConfigAnswerSchema,
+  liveConfigQuerySchema,
+  playerFromQuery,
+  type LiveConfigAnswer,
+} from '@questboard/shared/live-api';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../http-error';
@@ -30,7 +39,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /**
- * GET /live/v1/config (docs/product/http-contract.md#live-operations): what one player of a game
+ * GET /live/v1/config (docs/product/http-contract.md#live-operations-remote-config-and-experiments): what one player of a game
  * gets now. The key is checked like ingestion's, the project's current version comes from the
  * state cache (a publish or rollback clears it, ADR 019), and the values are evaluated per request
  * with the shared function, so a live event switches on at its start without a publish.
@@ -41,12 +50,20 @@ export const liveDeliveryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
 
   // Games call it from any origin, like ingestion.
   app.addHook('onRequest', async (_request, reply) => {
-    reply.headers({ 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag', 'cross-origin-resource-policy': 'cross-origin' });
+    reply.headers({
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'ETag',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
   });
   app.options(apiPaths.live.config.pattern, { schema: { hide: true } }, async (_request, reply) =>
     reply
       .code(204)
-      .headers({ 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'X-Ingest-Key, If-None-Match', 'access-control-max-age': '86400' })
+      .headers({
+        'access-control-allow-methods': 'GET, OPTIONS',
+        'access-control-allow-headers': 'X-Ingest-Key, If-None-Match',
+        'access-control-max-age': '86400',
+      })
       .send(),
   );
 
@@ -55,17 +72,24 @@ export const liveDeliveryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
     {
       schema: {
         tags: ['live-ops'],
-        summary: "One player's config values now, with the X-Ingest-Key header; If-None-Match with the last ETag answers 304 when nothing changed",
+        summary:
+          "One player's config values now, with the X-Ingest-Key header; If-None-Match with the last ETag answers 304 when nothing changed",
         security: [{ ingestKey: [] }],
         querystring: liveConfigQuerySchema,
-        response: { 200: liveConfigAnswerSchema, 304: z.null().describe('Unchanged since the ETag sent'), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          200: liveConfigAnswerSchema,
+          304: z.null().describe('Unchanged since the ETag sent'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const key = await checkKey(request);
+      const view = await app.stateCache.view();
+      const key = await checkKey(request, view);
       const parsed = playerFromQuery(request.query);
       if ('error' in parsed) throw new HttpError(400, apiErrorCodes.validationFailed, parsed.error);
-      const current = await published.get(await app.stateCache.view(), key.projectId, async () => {
+      const current = await published.get(view, key.projectId, async () => {
         const latest = await latestVersion(db, key.projectId);
         return latest ? { version: latest.version, config: compileLiveConfig(latest.snapshot) } : null;
       });

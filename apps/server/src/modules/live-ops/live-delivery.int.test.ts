@@ -11,7 +11,7 @@ import { manualClock } from '../../lib/clock';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-// GET /live/v1/config (docs/product/http-contract.md#live-operations, ADR 021) on both databases:
+// GET /live/v1/config (docs/product/http-contract.md#live-operations-remote-config-and-experiments, ADR 021) on both databases:
 // the key checked like ingestion's, ETag and 304, live events switching at their boundaries with
 // the app's clock, bad queries answered 400, projects kept apart, a revoked key refused at once.
 describe.each(databaseTargets)('live config delivery on $name', (target) => {
@@ -33,7 +33,10 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
   afterEach(async () => t.close());
 
   const publishDiscount = async (note = 'Halloween') => {
-    await live.ok(live.call(owner.token, 'POST', '/keys', { name: 'shop.discount', type: 'number', defaultValue: 0 }), 201);
+    await live.ok(
+      live.call(owner.token, 'POST', '/keys', { name: 'shop.discount', type: 'number', defaultValue: 0 }),
+      201,
+    );
     await live.ok(
       live.call(owner.token, 'POST', '/events', {
         name: 'Halloween',
@@ -51,8 +54,16 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
     const response = await fetchConfig(t.app, key.key, { user_id: 'p1' }, { origin: 'https://game.example' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ values: {}, experiments: [], version: 0 });
-    expect(response.headers).toMatchObject({ 'access-control-allow-origin': '*', 'cache-control': 'no-cache', etag: expect.stringMatching(/^"[\w-]+"$/) });
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/live/v1/config', headers: { origin: 'https://game.example', 'access-control-request-method': 'GET' } });
+    expect(response.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-cache',
+      etag: expect.stringMatching(/^"[\w-]+"$/) as string,
+    });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/live/v1/config',
+      headers: { origin: 'https://game.example', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toContain('X-Ingest-Key');
   });
@@ -66,7 +77,9 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    expect((await fetchConfig(t.app, key.key, { user_id: 'p1' }, { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
+    expect(
+      (await fetchConfig(t.app, key.key, { user_id: 'p1' }, { 'if-none-match': `W/${etag}, "other"` })).statusCode,
+    ).toBe(304);
 
     await live.ok(live.call(owner.token, 'PUT', '/keys/shop.discount', { type: 'number', defaultValue: 0.1 }));
     // The draft is not delivered.
@@ -80,7 +93,10 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
 
   it('switches a live event on at its start and off at its end, without a publish', async () => {
     await publishDiscount();
-    const discount = async () => (await fetchConfig(t.app, key.key, { user_id: 'p1' })).json<{ values: Record<string, unknown> }>().values['shop.discount'];
+    const discount = async () =>
+      (await fetchConfig(t.app, key.key, { user_id: 'p1' })).json<{ values: Record<string, unknown> }>().values[
+        'shop.discount'
+      ];
     expect(await discount()).toBe(0);
     const before = String((await fetchConfig(t.app, key.key, { user_id: 'p1' })).headers.etag);
     clock.advance(1000); // 2026-10-30T00:00:00Z: the start is inclusive
@@ -110,14 +126,20 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
     }
     const noKey = await t.app.inject({ method: 'GET', url: '/live/v1/config?user_id=p1' });
     expect(noKey.statusCode).toBe(401);
-    expect(noKey.json()).toEqual({ code: 'INGEST_KEY_MISSING', message: "Send the project's ingestion key in the X-Ingest-Key header." });
+    expect(noKey.json()).toEqual({
+      code: 'INGEST_KEY_MISSING',
+      message: "Send the project's ingestion key in the X-Ingest-Key header.",
+    });
 
     expect((await fetchConfig(t.app, key.key, { user_id: 'p1' })).statusCode).toBe(200);
     const revoked = await core(t.app, owner.token, 'DELETE', `/core/projects/${projectId}/ingest-keys/${key.id}`);
     expect(revoked.statusCode, revoked.body).toBe(200);
     const after = await fetchConfig(t.app, key.key, { user_id: 'p1' });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ code: 'INGEST_KEY_INVALID', message: 'This ingestion key is unknown or has been revoked.' });
+    expect(after.json()).toEqual({
+      code: 'INGEST_KEY_INVALID',
+      message: 'This ingestion key is unknown or has been revoked.',
+    });
   });
 
   it("gives each project's players only that project's config", async () => {
@@ -126,13 +148,28 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
     const otherProject = (await createProject(t.app, other.token, 'Other Game')).id;
     const otherKey = await firstIngestKey(t.app, other.token, otherProject);
     const otherLive = liveOps(t.app, otherProject);
-    await otherLive.ok(otherLive.call(other.token, 'POST', '/keys', { name: 'difficulty', type: 'string', defaultValue: 'hard' }), 201);
+    await otherLive.ok(
+      otherLive.call(other.token, 'POST', '/keys', { name: 'difficulty', type: 'string', defaultValue: 'hard' }),
+      201,
+    );
 
     // Not published yet: nothing, although the first project has a version.
-    expect((await fetchConfig(t.app, otherKey.key, { user_id: 'p1' })).json()).toEqual({ values: {}, experiments: [], version: 0 });
+    expect((await fetchConfig(t.app, otherKey.key, { user_id: 'p1' })).json()).toEqual({
+      values: {},
+      experiments: [],
+      version: 0,
+    });
     await otherLive.ok(otherLive.call(other.token, 'POST', '/publish', {}), 201);
-    expect((await fetchConfig(t.app, otherKey.key, { user_id: 'p1' })).json()).toEqual({ values: { difficulty: 'hard' }, experiments: [], version: 1 });
-    expect((await fetchConfig(t.app, key.key, { user_id: 'p1' })).json()).toEqual({ values: { 'shop.discount': 0 }, experiments: [], version: 1 });
+    expect((await fetchConfig(t.app, otherKey.key, { user_id: 'p1' })).json()).toEqual({
+      values: { difficulty: 'hard' },
+      experiments: [],
+      version: 1,
+    });
+    expect((await fetchConfig(t.app, key.key, { user_id: 'p1' })).json()).toEqual({
+      values: { 'shop.discount': 0 },
+      experiments: [],
+      version: 1,
+    });
     // Neither owner reaches the other's live config.
     expect((await core(t.app, other.token, 'GET', `${live.base}/draft`)).statusCode).toBe(404);
     expect((await core(t.app, other.token, 'POST', `${live.base}/publish`, {})).statusCode).toBe(404);
@@ -142,15 +179,23 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
     await publishDiscount();
     await live.ok(live.call(owner.token, 'PUT', '/keys/shop.discount', { type: 'number', defaultValue: 0.5 }));
     await live.ok(live.call(owner.token, 'POST', '/publish', {}), 201);
-    expect((await fetchConfig(t.app, key.key, { user_id: 'p1' })).json()).toMatchObject({ values: { 'shop.discount': 0.5 }, version: 2 });
+    expect((await fetchConfig(t.app, key.key, { user_id: 'p1' })).json()).toMatchObject({
+      values: { 'shop.discount': 0.5 },
+      version: 2,
+    });
     await live.ok(live.call(owner.token, 'POST', '/versions/1/rollback'), 201);
-    expect((await fetchConfig(t.app, key.key, { user_id: 'p1' })).json()).toMatchObject({ values: { 'shop.discount': 0 }, version: 3 });
+    expect((await fetchConfig(t.app, key.key, { user_id: 'p1' })).json()).toMatchObject({
+      values: { 'shop.discount': 0 },
+      version: 3,
+    });
   });
 
   it('gives every player of the shared table of cases exactly its values, through the endpoint', async () => {
     // The table's snapshot as it is (its rule salts decide its rollouts), written as the draft and published through the API.
     const { userId } = owner;
-    await t.database.db.insert(liveDrafts).values({ projectId, snapshot: liveCaseSnapshot, updatedAt: clock.now(), updatedBy: userId });
+    await t.database.db
+      .insert(liveDrafts)
+      .values({ projectId, snapshot: liveCaseSnapshot, updatedAt: clock.now(), updatedBy: userId });
     await live.ok(live.call(owner.token, 'POST', '/publish', { note: 'The shared cases' }), 201);
     const query = (player: PlayerContext) => ({
       user_id: player.userId,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_EVENTS_MAX, LIVE_KEYS_MAX, type LiveConfigSnapshot, type LiveEvent, type LiveKey } from '@questboard/shared/live-config';
+import {
+  LIVE_EVENTS_MAX,
+  LIVE_KEYS_MAX,
+  type LiveConfigSnapshot,
+  type LiveEvent,
+  type LiveKey,
+} from '@questboard/shared/live-config';
 import { checkSnapshotSize, deleteKey, putEvent, putKey, rulesFrom } from './live-draft-edits';
 
 const key = (name: string): LiveKey => ({ name, type: 'number', defaultValue: 1, description: '', rules: [] });
@@ -46,11 +52,15 @@ describe('rulesFrom', () => {
 describe('draft edits', () => {
   it('adds and replaces keys, refusing a second key of a name, an unknown one, and one past the limit', () => {
     const one = putKey(config([]), key('lives'), 'create');
-    expect(putKey(one, { ...key('lives'), defaultValue: 5 }, 'update').keys).toEqual([{ ...key('lives'), defaultValue: 5 }]);
+    expect(putKey(one, { ...key('lives'), defaultValue: 5 }, 'update').keys).toEqual([
+      { ...key('lives'), defaultValue: 5 },
+    ]);
     expect(messageOf(() => putKey(one, key('lives'), 'create'))).toBe('409 A key named "lives" already exists.');
     expect(messageOf(() => putKey(one, key('coins'), 'update'))).toBe('404 No key named "coins" in the draft.');
     const full = config(Array.from({ length: LIVE_KEYS_MAX }, (_, index) => key(`k${index}`)));
-    expect(messageOf(() => putKey(full, key('more'), 'create'))).toBe(`409 A project has at most ${LIVE_KEYS_MAX} keys. Delete one first.`);
+    expect(messageOf(() => putKey(full, key('more'), 'create'))).toBe(
+      `409 A project has at most ${LIVE_KEYS_MAX} keys. Delete one first.`,
+    );
   });
 
   it('names the draft and published events overriding a key, and removes the overrides once confirmed', () => {
@@ -68,17 +78,32 @@ describe('draft edits', () => {
 
   it('adds and replaces live events by id, up to the limit', () => {
     const one = putEvent(config([key('lives')]), event('e1', 'Halloween', ['lives']), 'create');
-    expect(putEvent(one, event('e1', 'Halloween 2026', ['lives']), 'update').events.map((item) => item.name)).toEqual(['Halloween 2026']);
-    expect(messageOf(() => putEvent(one, event('e2', 'Other', ['lives']), 'update'))).toBe('404 This live event is not in the draft.');
-    const full = config([], Array.from({ length: LIVE_EVENTS_MAX }, (_, index) => event(`e${index}`, 'E', ['lives'])));
+    expect(putEvent(one, event('e1', 'Halloween 2026', ['lives']), 'update').events.map((item) => item.name)).toEqual([
+      'Halloween 2026',
+    ]);
+    expect(messageOf(() => putEvent(one, event('e2', 'Other', ['lives']), 'update'))).toBe(
+      '404 This live event is not in the draft.',
+    );
+    const full = config(
+      [],
+      Array.from({ length: LIVE_EVENTS_MAX }, (_, index) => event(`e${index}`, 'E', ['lives'])),
+    );
     expect(messageOf(() => putEvent(full, event('more', 'More', ['lives']), 'create'))).toBe(
       `409 A project has at most ${LIVE_EVENTS_MAX} live events. Delete an ended one first.`,
     );
   });
 
   it('refuses a config of more than 2 MB, saying how large it would be', () => {
-    const big = config(Array.from({ length: 140 }, (_, index) => ({ ...key(`k${index}`), type: 'json' as const, defaultValue: 'x'.repeat(16_000) })));
-    expect(messageOf(() => checkSnapshotSize(big))).toBe('409 The whole config would be 2.1 MB; it can be at most 2 MB.');
+    const big = config(
+      Array.from({ length: 140 }, (_, index) => ({
+        ...key(`k${index}`),
+        type: 'json' as const,
+        defaultValue: 'x'.repeat(16_000),
+      })),
+    );
+    expect(messageOf(() => checkSnapshotSize(big))).toBe(
+      '409 The whole config would be 2.1 MB; it can be at most 2 MB.',
+    );
     expect(messageOf(() => checkSnapshotSize(config([key('small')])))).toBe('no error');
   });
 });

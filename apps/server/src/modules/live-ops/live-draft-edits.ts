@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createRolloutSalt } from '@questboard/shared/live-rollout';
-import { LIVE_EVENTS_MAX, LIVE_KEYS_MAX, type LiveConfigSnapshot, type LiveEvent, type LiveKey, type LiveRule } from '@questboard/shared/live-config';
+import {
+  LIVE_EVENTS_MAX,
+  LIVE_KEYS_MAX,
+  type LiveConfigSnapshot,
+  type LiveEvent,
+  type LiveKey,
+  type LiveRule,
+} from '@questboard/shared/live-config';
 import {
   LIVE_MAX_SNAPSHOT_BYTES,
   liveErrorCodes,
@@ -15,9 +22,11 @@ import { HttpError } from '../../http-error';
 export const liveErrors = {
   keyExists: (name: string) => new HttpError(409, liveErrorCodes.keyExists, liveMessages.keyExists(name)),
   keyNotFound: (name: string) => new HttpError(404, liveErrorCodes.keyNotFound, liveMessages.keyNotFound(name)),
-  keyInUse: (name: string, events: readonly string[]) => new HttpError(409, liveErrorCodes.keyInUse, liveMessages.keyInUse(name, events)),
+  keyInUse: (name: string, events: readonly string[]) =>
+    new HttpError(409, liveErrorCodes.keyInUse, liveMessages.keyInUse(name, events)),
   eventNotFound: () => new HttpError(404, liveErrorCodes.eventNotFound, liveMessages.eventNotFound),
-  versionNotFound: (version: number) => new HttpError(404, liveErrorCodes.versionNotFound, liveMessages.versionNotFound(version)),
+  versionNotFound: (version: number) =>
+    new HttpError(404, liveErrorCodes.versionNotFound, liveMessages.versionNotFound(version)),
   limit: (message: string) => new HttpError(409, liveErrorCodes.limit, message),
 };
 
@@ -33,12 +42,23 @@ export function rulesFrom(inputs: readonly LiveRuleInput[], previous: readonly L
     seen.add(id);
     // Made once with the rule and never changed, so raising the percentage only adds players.
     const salt = old?.rollout?.salt ?? createRolloutSalt();
-    return { id, conditions: input.conditions, rollout: input.rollout ? { percentage: input.rollout.percentage, salt } : null, value: input.value };
+    return {
+      id,
+      conditions: input.conditions,
+      rollout: input.rollout ? { percentage: input.rollout.percentage, salt } : null,
+      value: input.value,
+    };
   });
 }
 
 export function keyFrom(name: string, input: LiveKeyInput, previous: LiveKey | undefined): LiveKey {
-  return { name, type: input.type, defaultValue: input.defaultValue, description: input.description, rules: rulesFrom(input.rules, previous?.rules ?? []) };
+  return {
+    name,
+    type: input.type,
+    defaultValue: input.defaultValue,
+    description: input.description,
+    rules: rulesFrom(input.rules, previous?.rules ?? []),
+  };
 }
 
 /** Adds a key, or replaces the one of that name (`mode` says which the caller expects). */
@@ -62,20 +82,33 @@ export function eventsOverriding(events: readonly LiveEvent[], name: string): st
  * Removes a key. Live events of the draft or of the published version that override it are named
  * in a 409 unless `confirm`; confirmed, the draft's events lose their overrides of it.
  */
-export function deleteKey(snapshot: LiveConfigSnapshot, name: string, published: LiveConfigSnapshot | undefined, confirm: boolean): LiveConfigSnapshot {
+export function deleteKey(
+  snapshot: LiveConfigSnapshot,
+  name: string,
+  published: LiveConfigSnapshot | undefined,
+  confirm: boolean,
+): LiveConfigSnapshot {
   if (!snapshot.keys.some((key) => key.name === name)) throw liveErrors.keyNotFound(name);
-  const using = [...new Set([...eventsOverriding(snapshot.events, name), ...eventsOverriding(published?.events ?? [], name)])];
+  const using = [
+    ...new Set([...eventsOverriding(snapshot.events, name), ...eventsOverriding(published?.events ?? [], name)]),
+  ];
   if (using.length > 0 && !confirm) throw liveErrors.keyInUse(name, using);
   return {
     keys: snapshot.keys.filter((key) => key.name !== name),
     events: snapshot.events.map((event) =>
-      event.overrides.some((override) => override.key === name) ? { ...event, overrides: event.overrides.filter((override) => override.key !== name) } : event,
+      event.overrides.some((override) => override.key === name)
+        ? { ...event, overrides: event.overrides.filter((override) => override.key !== name) }
+        : event,
     ),
   };
 }
 
 /** Adds a live event, or replaces the one with its id (`mode` says which the caller expects). */
-export function putEvent(snapshot: LiveConfigSnapshot, event: LiveEvent, mode: 'create' | 'update'): LiveConfigSnapshot {
+export function putEvent(
+  snapshot: LiveConfigSnapshot,
+  event: LiveEvent,
+  mode: 'create' | 'update',
+): LiveConfigSnapshot {
   if (mode === 'create') {
     if (snapshot.events.length >= LIVE_EVENTS_MAX) throw liveErrors.limit(liveMessages.tooManyEvents);
     return { ...snapshot, events: [...snapshot.events, event] };

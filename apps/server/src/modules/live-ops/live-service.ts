@@ -1,12 +1,28 @@
 import { validateLiveConfig, type LiveConfigSnapshot } from '@questboard/shared/live-config';
 import { evaluateLiveConfig } from '@questboard/shared/live-evaluate';
 import { canonicalJson, diffLiveConfig } from '@questboard/shared/live-diff';
-import { liveErrorCodes, liveMessages, type LiveDiff, type LiveDraft, type LivePreview, type LivePreviewBody } from '@questboard/shared/live-api';
+import {
+  liveErrorCodes,
+  liveMessages,
+  type LiveDiff,
+  type LiveDraft,
+  type LivePreview,
+  type LivePreviewBody,
+} from '@questboard/shared/live-api';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../http-error';
 import { checkSnapshotSize, liveErrors } from './live-draft-edits';
-import { findVersion, insertVersion, latestVersion, listVersions, lockDraft, readDraft, writeDraft, type VersionRow } from './live-store';
+import {
+  findVersion,
+  insertVersion,
+  latestVersion,
+  listVersions,
+  lockDraft,
+  readDraft,
+  writeDraft,
+  type VersionRow,
+} from './live-store';
 
 // Drafts, publishing, versions, rollback and preview (issue 15, ADR 021). Every write is one
 // transaction with the project's draft row locked, so publishes and edits of a project queue.
@@ -25,7 +41,9 @@ export class LiveConfigInvalid extends HttpError {
 
 /** Every problem of a snapshot as `{ path, message }`, the API's issue shape. */
 export function problemsOf(snapshot: LiveConfigSnapshot): { path: string; message: string }[] {
-  return validateLiveConfig(snapshot).map((problem) => (typeof problem === 'string' ? { path: 'config', message: problem } : problem));
+  return validateLiveConfig(snapshot).map((problem) =>
+    typeof problem === 'string' ? { path: 'config', message: problem } : problem,
+  );
 }
 
 export function toSummary(row: VersionRow & { keys: number; events: number }) {
@@ -59,7 +77,10 @@ export async function editDraft<T>(
   projectId: string,
   editor: Editor,
   clock: Clock,
-  edit: (draft: LiveConfigSnapshot, published: LiveConfigSnapshot | undefined) => { snapshot: LiveConfigSnapshot; answer: T },
+  edit: (
+    draft: LiveConfigSnapshot,
+    published: LiveConfigSnapshot | undefined,
+  ) => { snapshot: LiveConfigSnapshot; answer: T },
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -79,7 +100,15 @@ export async function publish(db: Db, projectId: string, editor: Editor, note: s
     const problems = problemsOf(draft);
     if (problems.length > 0) throw new LiveConfigInvalid(problems);
     checkSnapshotSize(draft);
-    const row = await insertVersion(tx, projectId, { snapshot: draft, note, action: 'publish', rolledBackTo: null, userId: editor.userId, email: editor.email, now });
+    const row = await insertVersion(tx, projectId, {
+      snapshot: draft,
+      note,
+      action: 'publish',
+      rolledBackTo: null,
+      userId: editor.userId,
+      email: editor.email,
+      now,
+    });
     return toSummary({ ...row, keys: draft.keys.length, events: draft.events.length });
   });
 }
@@ -92,7 +121,15 @@ export async function rollback(db: Db, projectId: string, editor: Editor, target
     const old = await findVersion(tx, projectId, target);
     if (!old) throw liveErrors.versionNotFound(target);
     const note = liveMessages.rollbackNote(target);
-    const row = await insertVersion(tx, projectId, { snapshot: old.snapshot, note, action: 'rollback', rolledBackTo: target, userId: editor.userId, email: editor.email, now });
+    const row = await insertVersion(tx, projectId, {
+      snapshot: old.snapshot,
+      note,
+      action: 'rollback',
+      rolledBackTo: target,
+      userId: editor.userId,
+      email: editor.email,
+      now,
+    });
     await writeDraft(tx, projectId, old.snapshot, editor.userId, now);
     return toSummary({ ...row, keys: old.snapshot.keys.length, events: old.snapshot.events.length });
   });
@@ -106,14 +143,18 @@ export async function versionsOf(db: Db, projectId: string) {
 export async function versionOf(db: Db, projectId: string, version: number) {
   const row = await findVersion(db, projectId, version);
   if (!row) throw liveErrors.versionNotFound(version);
-  return { ...toSummary({ ...row, keys: row.snapshot.keys.length, events: row.snapshot.events.length }), snapshot: row.snapshot };
+  return {
+    ...toSummary({ ...row, keys: row.snapshot.keys.length, events: row.snapshot.events.length }),
+    snapshot: row.snapshot,
+  };
 }
 
 /** Version `from` against the current version, or against the draft. */
 export async function diffOf(db: Db, projectId: string, from: number, against: 'current' | 'draft'): Promise<LiveDiff> {
   const old = await findVersion(db, projectId, from);
   if (!old) throw liveErrors.versionNotFound(from);
-  if (against === 'draft') return { from, to: 'draft', ...diffLiveConfig(old.snapshot, (await readDraft(db, projectId)).snapshot) };
+  if (against === 'draft')
+    return { from, to: 'draft', ...diffLiveConfig(old.snapshot, (await readDraft(db, projectId)).snapshot) };
   const current = await latestVersion(db, projectId);
   // `from` exists, so a current version does too.
   return { from, to: current?.version ?? from, ...diffLiveConfig(old.snapshot, current?.snapshot ?? old.snapshot) };
@@ -125,7 +166,12 @@ export async function preview(db: Db, projectId: string, body: LivePreviewBody, 
   const source = body.source ?? 'published';
   if (source === 'draft') {
     const { snapshot } = await readDraft(db, projectId);
-    return { values: evaluateLiveConfig(snapshot, body.player, at.getTime()), source, version: null, at: at.toISOString() };
+    return {
+      values: evaluateLiveConfig(snapshot, body.player, at.getTime()),
+      source,
+      version: null,
+      at: at.toISOString(),
+    };
   }
   const current = await latestVersion(db, projectId);
   const values = current ? evaluateLiveConfig(current.snapshot, body.player, at.getTime()) : {};

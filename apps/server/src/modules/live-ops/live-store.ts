@@ -33,13 +33,26 @@ export async function readDraft(db: Reader, projectId: string): Promise<DraftRow
  */
 export async function lockDraft(tx: Tx, projectId: string, now: Date): Promise<LiveConfigSnapshot> {
   await tx.insert(liveDrafts).values({ projectId, snapshot: emptySnapshot(), updatedAt: now }).onConflictDoNothing();
-  const [row] = await tx.select({ snapshot: liveDrafts.snapshot }).from(liveDrafts).where(eq(liveDrafts.projectId, projectId)).for('update');
+  const [row] = await tx
+    .select({ snapshot: liveDrafts.snapshot })
+    .from(liveDrafts)
+    .where(eq(liveDrafts.projectId, projectId))
+    .for('update');
   if (!row) throw new Error('the draft row was not found after it was made');
   return row.snapshot as LiveConfigSnapshot;
 }
 
-export async function writeDraft(tx: Tx, projectId: string, snapshot: LiveConfigSnapshot, userId: string, now: Date): Promise<void> {
-  await tx.update(liveDrafts).set({ snapshot, updatedAt: now, updatedBy: userId }).where(eq(liveDrafts.projectId, projectId));
+export async function writeDraft(
+  tx: Tx,
+  projectId: string,
+  snapshot: LiveConfigSnapshot,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(liveDrafts)
+    .set({ snapshot, updatedAt: now, updatedBy: userId })
+    .where(eq(liveDrafts.projectId, projectId));
 }
 
 const versionColumns = {
