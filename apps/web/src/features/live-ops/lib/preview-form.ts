@@ -18,24 +18,27 @@ export const emptyPlayerFields: PlayerFields = { userId: '', platform: '', count
 const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
 export function buildPlayer(fields: PlayerFields): { ok: true; player: PlayerContext } | { ok: false; errors: FieldErrors } {
+  const notObject = 'Properties must be a JSON object, like {"level": 12}';
   let properties: unknown;
+  let propertiesError: string | undefined;
   if (fields.properties.trim() !== '') {
     try {
       properties = JSON.parse(fields.properties);
     } catch {
-      return { ok: false, errors: { properties: 'Properties must be a JSON object, like {"level": 12}' } };
+      propertiesError = notObject;
     }
-    if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) {
-      return { ok: false, errors: { properties: 'Properties must be a JSON object, like {"level": 12}' } };
-    }
+    if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) propertiesError = notObject;
   }
   const parsed = playerContextSchema.safeParse({
     userId: fields.userId.trim(),
     platform: optional(fields.platform),
     country: optional(fields.country),
     appVersion: optional(fields.appVersion),
-    properties,
+    // Every field's message at once: a broken properties text does not hide the others.
+    properties: propertiesError ? undefined : properties,
   });
-  if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
+  const errors = parsed.success ? {} : errorsByPath(parsed.error.issues);
+  if (propertiesError) errors.properties = propertiesError;
+  if (!parsed.success || propertiesError) return { ok: false, errors };
   return { ok: true, player: parsed.data };
 }
