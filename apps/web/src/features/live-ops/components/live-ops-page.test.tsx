@@ -76,7 +76,7 @@ describe('the live-ops page', () => {
   it('shows a member everything read-only: published and draft values, rules, the live event, no editing', async () => {
     renderLiveOps(false);
     const keys = await screen.findByRole('list', { name: 'Config keys' });
-    const row = within(keys).getAllByRole('listitem')[0] as HTMLElement;
+    const row = within(keys).getAllByRole('listitem')[0]!;
     expect(row).toHaveTextContent('Changed in draft');
     expect(row).toHaveTextContent('Published0.1Draft0.15');
     expect(within(row).getByRole('list', { name: 'Rules of shop.discount' })).toHaveTextContent('1.platform ios, 50% of them→ 0.2');
