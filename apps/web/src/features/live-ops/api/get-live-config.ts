@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@questboard/shared/api-paths';
 import { liveDiffSchema, liveDraftSchema, liveVersionListSchema, liveVersionSchema } from '@questboard/shared/live-api';
 
@@ -39,6 +39,8 @@ export function useLiveVersion(projectId: string, version: number) {
     enabled: version > 0,
     // A version is immutable.
     staleTime: Infinity,
+    // After a publish, the page keeps the version it had until the new one arrives.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -106,6 +106,29 @@ describe('the live-ops page', () => {
     expect(server.calls()).not.toContain(`POST ${base}/preview`);
   });
 
+  it('publishes the first version with a note and says so, the sections staying in place meanwhile', async () => {
+    let published = false;
+    const summary = { version: 1, action: 'publish', note: 'First', rolledBackTo: null, publishedAt: '2026-10-31T12:00:00.000Z', publishedBy: 'ada@studio.example', keys: 1, events: 1 };
+    server.routes({
+      [`GET ${base}/draft`]: () => ({ body: { ...draft, publishedVersion: published ? 1 : 0, unpublishedChanges: !published } }),
+      [`GET ${base}/versions/1`]: { body: { ...version1, snapshot: { keys: draft.keys, events: draft.events } } },
+      [`GET ${base}/versions`]: () => ({ body: { current: published ? 1 : 0, versions: published ? [summary] : [] } }),
+      [`POST ${base}/publish`]: () => {
+        published = true;
+        return { status: 201, body: summary };
+      },
+    });
+    renderLiveOps(true);
+    const publish = await screen.findByRole('form', { name: 'Publish the draft' });
+    expect(screen.getByText(/Nothing published yet/u)).toBeInTheDocument();
+    await userEvent.type(within(publish).getByRole('textbox', { name: 'Note' }), 'First');
+    await userEvent.click(within(publish).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Version 1 published')).toBeInTheDocument();
+    expect(await screen.findByText(/Version 1 is live\./u)).toBeInTheDocument();
+    expect(within(publish).getByRole('textbox', { name: 'Note' })).toHaveValue('');
+    expect(screen.queryByText('New in draft')).not.toBeInTheDocument();
+  });
+
   it("shows an owner every problem of a refused publish, as the server lists them", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.routes({

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Project } from '@questboard/shared/projects';
 
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
@@ -18,6 +19,11 @@ export function LiveOpsPage({ project, canEdit }: { project: Project; canEdit: b
   const draft = useLiveDraft(project.id);
   const publishedVersion = draft.data?.publishedVersion ?? 0;
   const published = useLiveVersion(project.id, publishedVersion);
+  // Once shown, the sections stay mounted while a publish's new version loads: unmounting them
+  // would drop the editors' state and the publish's own success callbacks.
+  const [shown, setShown] = useState(false);
+  const ready = draft.isSuccess && (publishedVersion === 0 || !published.isPending);
+  if (ready && !shown) setShown(true);
 
   if (draft.isError) {
     return (
@@ -26,7 +32,7 @@ export function LiveOpsPage({ project, canEdit }: { project: Project; canEdit: b
       </div>
     );
   }
-  if (draft.isPending || (publishedVersion > 0 && published.isPending)) {
+  if (draft.isPending || (!ready && !shown)) {
     return (
       <div className="mt-6">
         <ListSkeleton label="Loading the live config" />
@@ -40,6 +46,7 @@ export function LiveOpsPage({ project, canEdit }: { project: Project; canEdit: b
       </div>
     );
   }
+  // Before the first publish there is no version (a kept placeholder would be another project's).
   const snapshot = publishedVersion > 0 && published.data ? published.data.snapshot : null;
   const changes = draftChanges(draft.data, snapshot);
 
