@@ -6,7 +6,11 @@ import { HelpSection } from './help-section';
 
 /** The SDK reading remote config (packages/sdk/README.md#remote-config), pointed at this server. */
 export function remoteConfigHelpSnippet(origin: string): string {
-  return `const qb = createQuestboard({ key: 'qbk_…', endpoint: '${origin}', platform: 'web', appVersion: '1.4.0' });
+  return `const qb = createQuestboard({
+  key: 'qbk_…',
+  endpoint: '${origin}',
+  appVersion: '1.4.0', // app version rules read it
+});
 qb.identify('player-8812');
 
 // At once, never blocking: the player's value, else the fallback.
@@ -32,11 +36,12 @@ export function LiveOpsHelpSection({ identifier, origin }: { identifier: string;
         </>
       }
     >
-      <dl className="flex flex-col gap-3 text-sm">
+      {/* Laid out like the metric definitions above it. */}
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(9rem,max-content)_1fr]">
         {liveDefinitions.map((definition) => (
-          <div key={definition.key} className="flex flex-col gap-0.5">
+          <div key={definition.key} className="contents">
             <dt className="font-medium">{definition.name}</dt>
-            <dd className="text-pretty text-muted-foreground">{definition.definition}</dd>
+            <dd className="-mt-2 text-pretty text-muted-foreground sm:mt-0">{definition.definition}</dd>
           </div>
         ))}
       </dl>
