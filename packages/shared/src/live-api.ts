@@ -137,7 +137,9 @@ export function playerFromQuery(query: LiveConfigQuery): { player: PlayerContext
     const issue = parsed.error.issues[0];
     const field =
       { userId: 'user_id', appVersion: 'app_version' }[String(issue?.path[0])] ?? String(issue?.path[0] ?? 'query');
-    return { error: `${field}: ${issue?.message ?? 'invalid'}` };
+    const message = issue?.message ?? 'is not valid';
+    // The schema's messages mostly name their field already ("user_id is required").
+    return { error: message.startsWith(field) ? message : `${field}: ${message}` };
   }
   return { player: parsed.data };
 }

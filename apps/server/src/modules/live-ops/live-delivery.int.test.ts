@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { liveCases, liveCaseSnapshot } from '@questboard/shared/live-cases';
-import type { PlayerContext } from '@questboard/shared/live-config';
+import { fetchLiveValues } from '@questboard/sdk/live-agreement';
+import type { FetchLike } from '@questboard/sdk/types';
 import { liveDrafts } from '../../db/schema';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
@@ -190,28 +191,37 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
     });
   });
 
-  it('gives every player of the shared table of cases exactly its values, through the endpoint', async () => {
+  it('gives every player of the shared table of cases exactly its values, fetched by the SDK through the endpoint', async () => {
     // The table's snapshot as it is (its rule salts decide its rollouts), written as the draft and published through the API.
-    const { userId } = owner;
     await t.database.db
       .insert(liveDrafts)
-      .values({ projectId, snapshot: liveCaseSnapshot, updatedAt: clock.now(), updatedBy: userId });
+      .values({ projectId, snapshot: liveCaseSnapshot, updatedAt: clock.now(), updatedBy: owner.userId });
     await live.ok(live.call(owner.token, 'POST', '/publish', { note: 'The shared cases' }), 201);
-    const query = (player: PlayerContext) => ({
-      user_id: player.userId,
-      ...(player.platform === undefined ? {} : { platform: player.platform }),
-      ...(player.country === undefined ? {} : { country: player.country }),
-      ...(player.appVersion === undefined ? {} : { app_version: player.appVersion }),
-      ...(player.properties === undefined ? {} : { properties: JSON.stringify(player.properties) }),
-    });
+    // The SDK's own request (query, headers, reading the answer), routed into the app without a socket.
+    const endpoint = 'http://questboard.test';
+    const fetch: FetchLike = async (url, init) => {
+      const response = await t.app.inject({
+        method: init.method,
+        url: url.slice(endpoint.length),
+        headers: init.headers,
+      });
+      return {
+        status: response.statusCode,
+        headers: { get: (name) => String(response.headers[name.toLowerCase()] ?? '') || null },
+        text: async () => response.body,
+      };
+    };
     let checked = 0;
     for (const example of liveCases) {
       clock.advance(Date.parse(example.at) - clock.now().getTime());
-      for (const { player, values } of example.players) {
-        const response = await fetchConfig(t.app, key.key, query(player));
-        expect(response.json(), `${example.name}: ${player.userId}`).toEqual({ values, experiments: [], version: 1 });
+      const values = await fetchLiveValues(
+        { endpoint, key: key.key, fetch },
+        example.players.map(({ player }) => player),
+      );
+      example.players.forEach(({ player, values: expected }, index) => {
+        expect(values[index], `${example.name}: ${player.userId}`).toEqual(expected);
         checked += 1;
-      }
+      });
     }
     expect(checked).toBeGreaterThanOrEqual(40);
   });

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../test/databases';
+import { createTestApp } from '../../../test/test-app';
+import { signUpOwner } from '../../../test/organisation-helpers';
+import { createProject } from '../../../test/project-helpers';
+import { fetchConfig, firstIngestKey, liveOps } from '../../../test/live-helpers';
+import { buildApp, type App } from '../../app';
+import { parseConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/database';
+import type { EventStore } from '../events/event-store';
+import { openEventStore } from '../events/open-event-store';
+
+const postgres = databaseTargets.find((target) => target.name === 'PostgreSQL');
+
+/**
+ * Two servers on one PostgreSQL database (ADR 019, 021): a publish or a rollback made through one
+ * is what the other delivers on its very next request, although its last answer came from its cache.
+ */
+describe.skipIf(!postgres)('live config delivery across two processes on PostgreSQL', () => {
+  let first: Awaited<ReturnType<typeof createTestApp>>;
+  let second: { app: App; database: Database; events: EventStore; dataDir: string };
+
+  beforeEach(async () => {
+    first = await createTestApp(postgres!);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-second-'));
+    fs.cpSync(path.join(first.config.dataDir, 'keys'), path.join(dataDir, 'keys'), { recursive: true });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: first.config.databaseUrl,
+    });
+    const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
+    const events = await openEventStore(dataDir);
+    const app = await buildApp({ config, database, logger: false, events });
+    await app.ready();
+    second = { app, database, events, dataDir };
+  });
+
+  afterEach(async () => {
+    await second.app.close();
+    await second.events.close();
+    await second.database.close();
+    fs.rmSync(second.dataDir, { recursive: true, force: true });
+    await first.close();
+  });
+
+  it('serves a publish and a rollback made through the other server from the next request on', async () => {
+    const owner = await signUpOwner(first.app, 'ada@pixel.example', 'Pixel Forge');
+    const projectId = (await createProject(first.app, owner.token, 'Pixel Quest')).id;
+    const { key } = await firstIngestKey(first.app, owner.token, projectId);
+    const live = liveOps(first.app, projectId);
+    const delivered = async () => (await fetchConfig(second.app, key, { user_id: 'p1' })).json<unknown>();
+
+    expect(await delivered()).toEqual({ values: {}, experiments: [], version: 0 });
+    await live.ok(live.call(owner.token, 'POST', '/keys', { name: 'lives', type: 'number', defaultValue: 3 }), 201);
+    await live.ok(live.call(owner.token, 'POST', '/publish', {}), 201);
+    expect(await delivered()).toEqual({ values: { lives: 3 }, experiments: [], version: 1 });
+    expect(await delivered()).toEqual({ values: { lives: 3 }, experiments: [], version: 1 });
+    await live.ok(live.call(owner.token, 'PUT', '/keys/lives', { type: 'number', defaultValue: 5 }));
+    await live.ok(live.call(owner.token, 'POST', '/publish', {}), 201);
+    expect(await delivered()).toEqual({ values: { lives: 5 }, experiments: [], version: 2 });
+    await live.ok(live.call(owner.token, 'POST', '/versions/1/rollback'), 201);
+    expect(await delivered()).toEqual({ values: { lives: 3 }, experiments: [], version: 3 });
+  });
+});
