@@ -7,7 +7,7 @@ import { uniqueEmail } from '../support/mail';
 // move through the twelve pages, rename it, delete it.
 const pageTitles = [
   'Overview', 'Dashboard', 'Player Insights', 'Revenue Optimisation', 'Engagement & Retention', 'Analytics',
-  'Events', 'Users', 'Settings', 'Billing', 'Developer', 'Help & Support',
+  'Events', 'Live Ops', 'Users', 'Settings', 'Billing', 'Developer', 'Help & Support',
 ];
 
 test('a project from creation to deletion', async ({ page }) => {

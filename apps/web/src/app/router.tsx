@@ -67,8 +67,14 @@ const signedInPages: RouteObject[] = [
       },
       { ...analyticsPage(projectPages.analytics), lazy: lazyRoute(() => import('../features/analytics/routes/analytics')) },
       { ...analyticsPage(projectPages.events), lazy: lazyRoute(() => import('../features/analytics/routes/events')) },
+      // Live operations (issue 15): remote config, its versions and live events.
+      {
+        path: projectPages.liveOps.path,
+        handle: { title: projectPages.liveOps.title },
+        lazy: lazyRoute(() => import('../features/live-ops/routes/live-ops')),
+      },
       ...Object.values(projectPages)
-        .filter((page) => page !== projectPages.users && !analyticsPages.has(page))
+        .filter((page) => page !== projectPages.users && page !== projectPages.liveOps && !analyticsPages.has(page))
         .map((page) => ({
           path: page.path,
           handle: { title: page.title },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { paths, projectPages } from './paths';
+import { paths, projectNavSections, projectPages } from './paths';
 
 describe('paths', () => {
   it.each([
@@ -14,5 +14,11 @@ describe('paths', () => {
     ['project page', projectPages.helpSupport.getHref('p1'), '/project/p1/help-support'],
   ])('%s → %s', (_name, href, expected) => {
     expect(href).toBe(expected);
+  });
+});
+
+describe('projectNavSections', () => {
+  it('holds every project page once, in the order of projectPages', () => {
+    expect(projectNavSections.flatMap((section) => section.pages)).toEqual(Object.values(projectPages));
   });
 });

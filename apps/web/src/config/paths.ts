@@ -17,6 +17,8 @@ export const projectPages = {
   engagementRetention: projectPage('engagement-retention', 'Engagement & Retention'),
   analytics: projectPage('analytics', 'Analytics'),
   events: projectPage('events', 'Events'),
+  // Issue 15: beside the specification's twelve, after the pages that read players and before administration.
+  liveOps: projectPage('live-ops', 'Live Ops'),
   users: projectPage('users', 'Users'),
   settings: projectPage('settings', 'Settings'),
   billing: projectPage('billing', 'Billing'),
@@ -25,6 +27,27 @@ export const projectPages = {
 } as const;
 
 export type ProjectPage = (typeof projectPages)[keyof typeof projectPages];
+
+/** The project navigation's sections, in order; together they hold every page of projectPages once, in its order. */
+export const projectNavSections: readonly { title: string; pages: readonly ProjectPage[] }[] = [
+  {
+    title: 'Analytics',
+    pages: [
+      projectPages.overview,
+      projectPages.dashboard,
+      projectPages.playerInsights,
+      projectPages.revenueOptimisation,
+      projectPages.engagementRetention,
+      projectPages.analytics,
+      projectPages.events,
+    ],
+  },
+  { title: 'Live operations', pages: [projectPages.liveOps] },
+  {
+    title: 'Project',
+    pages: [projectPages.users, projectPages.settings, projectPages.billing, projectPages.developer, projectPages.helpSupport],
+  },
+];
 
 /** The settings page's currency section, the target of the revenue pages' "add a rate" links. */
 export const CURRENCY_SETTINGS_ANCHOR = 'currency';

@@ -51,6 +51,18 @@ export const API_LOG_LABELS = {
   dashboardChartCreation: 'Chart pin failed',
   dashboardChartRemoval: 'Chart removal failed',
   dashboardOrder: 'Dashboard order update failed',
+  // The live-ops page (issue 15): added since, same pattern as docs/product/rules-and-messages.md#errors.
+  liveDraft: 'Live config draft failed',
+  liveKeySave: 'Live config key save failed',
+  liveKeyDeletion: 'Live config key deletion failed',
+  liveEventSave: 'Live event save failed',
+  liveEventDeletion: 'Live event deletion failed',
+  livePublish: 'Live config publish failed',
+  liveVersions: 'Live config versions failed',
+  liveVersion: 'Live config version failed',
+  liveDiff: 'Live config diff failed',
+  liveRollback: 'Live config rollback failed',
+  livePreview: 'Live config preview failed',
 } as const;
 
 export type ApiErrorLogger = (label: string, error: unknown) => void;

@@ -41,7 +41,7 @@ function Home() {
   return <p>Home: {useLocation().pathname}</p>;
 }
 
-/** The project area as app/router.tsx declares it: the layout and its twelve child pages. */
+/** The project area as app/router.tsx declares it: the layout and its child pages. */
 function renderProjectArea(path: string, auth?: TestAuthOptions) {
   const router = createMemoryRouter(
     [
@@ -68,14 +68,15 @@ function renderProjectArea(path: string, auth?: TestAuthOptions) {
 const infoCalls = () => server.requests.filter((request) => request.path.startsWith('/core/projects/info')).map((request) => request.path);
 
 describe('/project/{identifier}', () => {
-  it('loads the project by its identifier and links the twelve pages', async () => {
+  it('loads the project by its identifier and links the twelve pages and live ops, in sections', async () => {
     renderProjectArea('/project/dragon-quest-mobile/overview');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading project...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(await screen.findByText('Dragon Quest Mobile', { selector: 'p' })).toBeInTheDocument();
     const links = within(screen.getByRole('navigation', { name: 'Project' })).getAllByRole('link');
-    expect(links).toHaveLength(12);
-    // The twelve project pages of docs/product/routes-and-screens.md#routes, overview first.
+    expect(links).toHaveLength(13);
+    // The twelve project pages of docs/product/routes-and-screens.md#routes in their order, overview
+    // first, and live ops (issue 15) between the analytics pages and the administration ones.
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       [
         'overview',
@@ -85,6 +86,7 @@ describe('/project/{identifier}', () => {
         'engagement-retention',
         'analytics',
         'events',
+        'live-ops',
         'users',
         'settings',
         'billing',
@@ -92,6 +94,9 @@ describe('/project/{identifier}', () => {
         'help-support',
       ].map((page) => `/project/dragon-quest-mobile/${page}`),
     );
+    const nav = screen.getByRole('navigation', { name: 'Project' });
+    expect(within(nav).getAllByRole('list')).toHaveLength(3);
+    expect(within(within(nav).getByRole('list', { name: 'Live operations' })).getByRole('link')).toHaveTextContent('Live Ops');
     expect(infoCalls()).toEqual(['/core/projects/info?identifier=dragon-quest-mobile']);
   });
 

@@ -2,16 +2,18 @@ import { canDeleteProjects } from '@questboard/shared/projects';
 import type { Project } from '@questboard/shared/projects';
 import { canManageProjectData } from '@questboard/shared/project-data';
 
+import { projectPages } from '../../config/paths';
 import { useAuth } from '../../lib/session/auth-context';
 import { DemoDataSection } from './components/demo-data-section';
 import { FirstEventSnippets } from './components/first-event-snippets';
 import { IngestKeysSection } from './components/ingest-keys-section';
 import { IngestionEndpoint } from './components/ingestion-endpoint';
 import { LiveCheck } from './components/live-check';
+import { RemoteConfigSnippets } from './components/remote-config-snippets';
 
 /**
  * The project's developer page: where games send events, the keys they send them with, snippets for
- * a first event, demo data for an empty project, and a live check that shows events arrive. The
+ * a first event and for remote config, demo data for an empty project, and a live check that shows events arrive. The
  * live check comes last: its list grows as events arrive, and would push a demo load's progress
  * out of view if that sat below it (issue 21).
  */
@@ -25,6 +27,7 @@ export function DeveloperPage({ project }: { project: Project }) {
       <IngestionEndpoint origin={origin} />
       <IngestKeysSection projectId={project.id} canRevoke={role ? canDeleteProjects(role) : false} />
       <FirstEventSnippets projectId={project.id} origin={origin} />
+      <RemoteConfigSnippets projectId={project.id} origin={origin} liveOpsHref={projectPages.liveOps.getHref(project.identifier)} />
       <DemoDataSection projectId={project.id} canRemove={role ? canManageProjectData(role) : false} />
       <LiveCheck projectId={project.id} />
     </div>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project } from '@questboard/shared/projects';
+import { liveDefinitions } from '@questboard/shared/live-definitions';
 import { metricDefinitions } from '@questboard/shared/metric-definitions';
 import { type InstallationStatus, supportMessageBodySchema } from '@questboard/shared/support';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -80,6 +81,20 @@ describe('help & support page', () => {
 
     const shortcuts = section('Keyboard shortcuts');
     expect(within(shortcuts).getAllByRole('term').map((term) => term.textContent)).toEqual(['?', '/']);
+    await screen.findByRole('form', { name: 'Contact support' });
+  });
+
+  it('explains remote config, rules and live events in the words of docs/product/live-ops.md, with an SDK example', async () => {
+    renderHelpPage();
+    const live = section('Remote config and live events');
+    for (const definition of liveDefinitions) {
+      expect(within(live).getByText(definition.name)).toBeInTheDocument();
+      expect(within(live).getByText(definition.definition)).toBeInTheDocument();
+    }
+    const example = within(live).getByRole('region', { name: 'Remote config SDK example' });
+    expect(example).toHaveTextContent("qb.getConfig('shop.discount', 0)");
+    expect(example).toHaveTextContent('qb.onConfigUpdated((values) =>');
+    expect(within(live).getByRole('link', { name: 'Live Ops page' })).toHaveAttribute('href', '/project/space-miner/live-ops');
     await screen.findByRole('form', { name: 'Contact support' });
   });
 

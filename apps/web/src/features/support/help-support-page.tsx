@@ -6,12 +6,14 @@ import { useInstallationStatus } from './api/get-installation-status';
 import { ApiReferenceSection } from './components/api-reference-section';
 import { ContactSupportSection } from './components/contact-support-section';
 import { KeyboardShortcutsSection } from './components/keyboard-shortcuts-section';
+import { LiveOpsHelpSection } from './components/live-ops-help-section';
 import { MetricDefinitionsSection } from './components/metric-definitions-section';
 import { QuickStartSection } from './components/quick-start-section';
 import { SystemStatusSection } from './components/system-status-section';
 
 /**
- * The project's help page (issue 9): an SDK quick start, the metric definitions, the API reference,
+ * The project's help page (issue 9): an SDK quick start, the metric definitions, remote config and
+ * live events (issue 15), the API reference,
  * the keyboard shortcuts, the installation's status and a contact form to SUPPORT_EMAIL.
  */
 export function HelpSupportPage({ project }: { project: Project }) {
@@ -30,6 +32,7 @@ export function HelpSupportPage({ project }: { project: Project }) {
     <div className="mt-6 flex max-w-4xl min-w-0 flex-col gap-6">
       <QuickStartSection identifier={project.identifier} origin={window.location.origin} />
       <MetricDefinitionsSection />
+      <LiveOpsHelpSection identifier={project.identifier} origin={window.location.origin} />
       <ApiReferenceSection />
       <KeyboardShortcutsSection />
       <SystemStatusSection status={status.data} isError={status.isError} onRetry={() => void status.refetch()} />

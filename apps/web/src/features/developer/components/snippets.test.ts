@@ -1,7 +1,8 @@
 import { validateEvent } from '@questboard/shared/events';
+import { liveConfigQuerySchema, playerFromQuery } from '@questboard/shared/live-api';
 import { describe, expect, it } from 'vitest';
 
-import { curlSnippet, ingestUrl, newSampleEvent, randomInsertId, sdkSnippet } from './snippets';
+import { curlSnippet, ingestUrl, liveConfigCurlSnippet, newSampleEvent, randomInsertId, remoteConfigSnippet, sdkSnippet } from './snippets';
 
 const key = 'qbk_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
@@ -50,5 +51,25 @@ describe('randomInsertId', () => {
     expect(randomInsertId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/u);
     expect(randomInsertId((bytes) => bytes.fill(255))).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
     expect(randomInsertId()).not.toBe(randomInsertId());
+  });
+});
+
+describe('remote config snippets', () => {
+  it('reads values with fallbacks and listens for new ones through the SDK', () => {
+    const code = remoteConfigSnippet({ ingestKey: key, origin: 'https://play.example.com/' });
+    expect(code).toContain(`key: '${key}'`);
+    expect(code).toContain("endpoint: 'https://play.example.com'");
+    expect(code).toContain("questboard.getConfig('shop.discount', 0)");
+    expect(code).toContain('questboard.onConfigUpdated((values) =>');
+  });
+
+  it('asks GET /live/v1/config for one player with a query the endpoint accepts', () => {
+    const command = liveConfigCurlSnippet({ ingestKey: key, origin: 'http://localhost:3000' });
+    const [url = '', header = ''] = [...command.matchAll(/'([^']*)'/gu)].map((match) => match[1] ?? '');
+    const parsed = new URL(url);
+    expect(`${parsed.origin}${parsed.pathname}`).toBe('http://localhost:3000/live/v1/config');
+    expect(header).toBe(`X-Ingest-Key: ${key}`);
+    const query = liveConfigQuerySchema.parse(Object.fromEntries(parsed.searchParams));
+    expect(playerFromQuery(query)).toEqual({ player: { userId: 'player-42', platform: 'web', appVersion: '1.4.0', properties: { level: 12 } } });
   });
 });

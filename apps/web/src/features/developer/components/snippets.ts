@@ -78,3 +78,40 @@ export function randomInsertId(fill: (bytes: Uint8Array<ArrayBuffer>) => void = 
 export function newSampleEvent(now: Date = new Date()): SampleEvent {
   return { insertId: randomInsertId(), timestamp: now.toISOString() };
 }
+
+/** What games call for their remote config values (docs/product/http-contract.md#live-operations). */
+export const LIVE_CONFIG_PATH = apiPaths.live.config.url();
+
+/** The SDK reading remote config: a value with its fallback, and a listener for new values. */
+export function remoteConfigSnippet({ ingestKey, origin }: SnippetInput): string {
+  return `import { createQuestboard } from '@questboard/sdk';
+
+const questboard = createQuestboard({
+  key: '${ingestKey}',
+  endpoint: '${origin.replace(/\/+$/u, '')}',
+  platform: 'web',
+  appVersion: '1.4.0',
+});
+
+questboard.identify('player-42');
+// Player properties that rules and live events can target.
+questboard.setPlayerProperties({ level: 12 });
+
+// At once and never blocking: the last values fetched (kept offline), else the fallback.
+const discount = questboard.getConfig('shop.discount', 0);
+const newShop = questboard.getConfig('new_shop', false);
+
+// Fetched at start and every 5 minutes; called when a publish or a live event changes a value.
+const stop = questboard.onConfigUpdated((values) => {
+  console.log('shop.discount is now', values['shop.discount']);
+});
+`;
+}
+
+/** One player's values with curl: what the SDK asks for, to try a rule from a terminal. */
+export function liveConfigCurlSnippet({ ingestKey, origin }: SnippetInput): string {
+  const query = new URLSearchParams({ user_id: 'player-42', platform: 'web', app_version: '1.4.0', properties: JSON.stringify({ level: 12 }) });
+  return `curl '${origin.replace(/\/+$/u, '')}${LIVE_CONFIG_PATH}?${query.toString()}' \\
+  -H 'X-Ingest-Key: ${ingestKey}'
+`;
+}
