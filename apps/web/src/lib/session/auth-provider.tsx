@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Account } from '@questboard/shared/accounts';
 
 import { getErrorMessage } from '../api-error';
@@ -70,7 +70,8 @@ export function AuthProvider({
   );
 
   // The one HTTP client takes its tokens from this provider's AuthClient, and forces logout through it.
-  useEffect(() => {
+  // A layout effect: in place before any page's query starts (pages may render while the session is restored).
+  useLayoutEffect(() => {
     setTokenSource({ getIdToken: (forceRefresh) => client.getIdToken(forceRefresh) });
     setForceLogoutHandler(() => void forceLogout(client));
     return () => {
