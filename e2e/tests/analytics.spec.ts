@@ -252,8 +252,6 @@ test('every analytics page shows figures from the demo data', async () => {
   await shootPage('events');
 });
 
-// Issue 21: every control kept in the address scrolled the page to the top, and the project's
-// navigation scrolled away on long pages.
 // Issue 20, done when: "The overview's first analytics request starts within 100 ms of navigation in
 // Chromium (measured in the e2e run and printed)". Fresh loads of the overview's address by a
 // signed-in person: returning (the 24-hour caches and the HTTP cache warm from the load before) and a
@@ -312,6 +310,8 @@ test("the overview asks for its figures as soon as a returning visitor's session
   await expect(metric(page.getByRole('region', { name: 'Key figures' }), 'DAU')).toHaveText(shape.count);
 });
 
+// Issue 21: every control kept in the address scrolled the page to the top, and the project's
+// navigation scrolled away on long pages.
 test('controls kept in the address keep the scroll position; the project navigation stays in view', async () => {
   test.setTimeout(90_000);
   const scrollY = () => page.evaluate(() => window.scrollY);
