@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
+import { describeRun, type FirstRequest, measureFirstRequest, median } from '../support/first-request';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
 
@@ -100,6 +101,64 @@ test('demo data goes in through the ingestion endpoint with npm run demo', async
   // They arrived as demo data.
   await openPage('Developer');
   await expect(page.getByRole('region', { name: 'Demo data' })).toContainText(`This project contains ${sent} demo events`);
+});
+
+// Issue 20, done when: "The overview's first analytics request starts within 100 ms of navigation in
+// Chromium (measured in the e2e run and printed)". Fresh loads of the overview's address by a
+// signed-in person: returning (the 24-hour caches and the HTTP cache warm from the load before) and a
+// cold first visit (both emptied, the session cookie kept). Printed: navigation to the first
+// analytics call, and the two costs on its way the web app cannot remove (the document parsed, the
+// session's token fetched back: POST /auth/v1/token, since the ID token lives in memory only, ADR
+// 004). Asserted for a returning visitor, as medians of five loads (one load can lose tens of
+// milliseconds to the other test worker on this 2-core machine): the figures' call starts before
+// any of the account, organisation and project lookups has answered (they are no longer on its
+// way), and the session restore starts within 50 ms of the document being parsed. The 100 ms itself
+// depends on the machine's load and the server's token round trip, so it is printed.
+test("the overview asks for its figures as soon as a returning visitor's session is restored", async () => {
+  test.setTimeout(90_000);
+  const url = `/project/${project}/overview`;
+  // A returning visitor has been here before: this load fills the caches.
+  await measureFirstRequest(page, url);
+  const returning: FirstRequest[] = [];
+  for (let run = 0; run < 5; run += 1) returning.push(await measureFirstRequest(page, url));
+
+  const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => {
+    for (const key of ['questboard:account', 'questboard:organisation', 'questboard:projects']) localStorage.removeItem(key);
+  });
+  await cdp.send('Network.clearBrowserCache');
+  const cold = await measureFirstRequest(page, url);
+  await cdp.detach();
+
+  const report = [
+    `Overview, navigation to first analytics request: returning visitor median ${median(returning.map((run) => run.analytics)).toFixed(0)} ms, cold first visit ${cold.analytics.toFixed(0)} ms`,
+    ...returning.map((run, index) => `  returning ${index + 1}: ${describeRun(run)}`),
+    `  cold: ${describeRun(cold)}`,
+  ].join('\n');
+  process.stdout.write(`${report}\n`);
+  test.info().annotations.push({ type: 'first analytics request', description: report });
+  await expect(metric(page.getByRole('region', { name: 'Key figures' }), 'DAU')).toHaveText(shape.count);
+  expect(median(returning.map((run) => run.firstLookupAnswered - run.analytics)), report).toBeGreaterThan(0);
+  expect(median(returning.map((run) => run.tokenStart - run.documentReady)), report).toBeLessThanOrEqual(50);
+
+  // What a returning visitor sees while the session is restored: the project from the cache, the
+  // figures' places held, nothing of another project or person.
+  let restore!: () => void;
+  const restored = new Promise<void>((resolve) => (restore = resolve));
+  await page.route('**/auth/v1/token', async (route) => {
+    await restored;
+    await route.continue();
+  });
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Lost Levels', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading overview...' })).toBeVisible();
+  await shoot(page, 'analytics-overview-restoring-session', { dir: shotsDir });
+  const answered = page.waitForResponse('**/auth/v1/token');
+  restore();
+  await answered;
+  await page.unroute('**/auth/v1/token');
+  await expect(metric(page.getByRole('region', { name: 'Key figures' }), 'DAU')).toHaveText(shape.count);
 });
 
 test('every analytics page shows figures from the demo data', async () => {

@@ -1,3 +1,5 @@
+// First: starts restoring the session before React and the route table load (issue 20).
+import './lib/session/auth-instance';
 import './styles/index.css';
 
 import { StrictMode } from 'react';

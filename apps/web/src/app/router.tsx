@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useState } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -7,6 +8,7 @@ import { PageLoader } from '../components/ui/page-loader';
 import { type ProjectPage, paths, projectPages } from '../config/paths';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import { lazyRoute } from '../lib/lazy-route';
+import { prefetchFirstPage } from './first-page-prefetch';
 import { AppShell } from './routes/app-shell';
 import { PublicLayout } from './routes/public-layout';
 import { RootLayout } from './routes/root-layout';
@@ -33,6 +35,15 @@ const analyticsPages = new Set<ProjectPage>([
 ]);
 const analyticsPage = (page: ProjectPage) => ({ path: page.path, handle: { title: page.title } });
 
+// Issue 20: ECharts (its own chunk, never in the entry) starts loading when a project page opens, so
+// the first chart draws as soon as its figures arrive; once the browser is idle, so that evaluating it
+// never holds up the calls for those figures. A failure here is the chart's own to report.
+function preloadCharts() {
+  const load = () => void import('../features/analytics/components/echarts-setup').catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1_000 });
+  else setTimeout(load, 0);
+}
+
 const signedInPages: RouteObject[] = [
   { path: paths.home.path, lazy: lazyRoute(() => import('../features/projects/routes/projects')) },
   { path: paths.organisation.path, lazy: lazyRoute(() => import('../features/organisations/routes/organisation')) },
@@ -41,7 +52,10 @@ const signedInPages: RouteObject[] = [
   { path: paths.completeProfile.path, lazy: lazyRoute(() => import('../features/accounts/routes/complete-profile')) },
   {
     path: paths.project.path,
-    lazy: lazyRoute(() => import('../features/projects/routes/project-layout')),
+    lazy: lazyRoute(() => {
+      preloadCharts();
+      return import('../features/projects/routes/project-layout');
+    }),
     children: [
       { index: true, element: <Navigate to={projectPages.overview.path} replace /> },
       // Users is who has access, i.e. the organisation's members: the organisations feature owns it.
@@ -108,5 +122,10 @@ export const routes: RouteObject[] = [
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));
+  const queryClient = useQueryClient();
+  // A layout effect: its calls start once this first commit (AuthProvider's token source included) is done.
+  useLayoutEffect(() => {
+    void prefetchFirstPage(queryClient, window.location);
+  }, [queryClient]);
   return <RouterProvider router={router} />;
 }

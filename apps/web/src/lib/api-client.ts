@@ -8,6 +8,7 @@ import { RETRY_COUNT } from '@questboard/shared/limits';
 import { isApiError, malformedAnswerError } from './api-error';
 import { type ApiTiming, realTiming, sendWithRetries } from './api-fetch';
 import { logMalformedAnswer } from './api-log';
+import { clearSessionCaches } from './session/account-cache';
 import { type ApiQuery, buildHeaders, buildUrl } from './api-request';
 import { type ForceLogoutHandler, type TokenSource, createTokenGate } from './api-token';
 
@@ -53,9 +54,11 @@ export interface ApiClientOptions extends Partial<ApiTiming> {
   baseUrl?: string | (() => string);
   tokenSource: TokenSource;
   onForceLogout: ForceLogoutHandler;
+  /** An authenticated call ended in a 401 or 403: what the browser remembers of the session may be stale. */
+  onAccessDenied?: () => void;
 }
 
-export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, ...time }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, onAccessDenied, ...time }: ApiClientOptions): ApiClient {
   const timing: ApiTiming = {
     sleep: time.sleep ?? realTiming.sleep,
     random: time.random ?? realTiming.random,
@@ -104,7 +107,10 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, ...t
     const schema = typeof answer === 'function' ? answer() : Promise.resolve(answer);
     // Awaited below; until then a failed import must not be reported as unhandled.
     schema.catch(() => undefined);
-    const data = await send(path, method, options);
+    const data = await send(path, method, options).catch((error: unknown) => {
+      if (options.auth !== false && (isApiError(error, 401) || isApiError(error, 403))) onAccessDenied?.();
+      throw error;
+    });
     const check = checkAnswer(await schema, data);
     // checkAnswer reads S's output type through the structural AnswerSchema; it is AnswerOf<S>.
     if (check.ok) return check.answer as AnswerOf<S>;
@@ -145,4 +151,6 @@ export const apiClient: ApiClient = createApiClient({
   baseUrl: () => appBaseUrl,
   tokenSource: { getIdToken: (forceRefresh) => tokenSource?.getIdToken(forceRefresh) ?? Promise.resolve(null) },
   onForceLogout: (reason) => forceLogoutHandler?.(reason),
+  // A revoked membership or a signed-out session: the next load must not start from this tenant's data.
+  onAccessDenied: clearSessionCaches,
 });

@@ -8,6 +8,8 @@ import { APP_STORAGE_PREFIX, safeStorage } from './auth-storage';
 
 export const accountCacheKey = `${APP_STORAGE_PREFIX}account`;
 export const organisationCacheKey = `${APP_STORAGE_PREFIX}organisation`;
+/** The projects last opened, by organisation and identifier (features/projects/api/project-cache.ts). */
+export const projectsCacheKey = `${APP_STORAGE_PREFIX}projects`;
 
 /** The cached value if present, well-formed and younger than 24 hours. */
 export function readCache(raw: string | null, now: number): unknown {
@@ -36,4 +38,9 @@ export function loadCachedOrganisation(now = Date.now()): Organisation | null {
 export function storeCached(key: string, data: Account | Organisation | null, now = Date.now()): void {
   if (data === null) safeStorage.remove(key);
   else safeStorage.set(key, JSON.stringify({ data, cachedAt: now }));
+}
+
+/** Sign-out, or a 401/403: no cached account, organisation or project may show another session's tenant data. */
+export function clearSessionCaches(): void {
+  for (const key of [accountCacheKey, organisationCacheKey, projectsCacheKey]) safeStorage.remove(key);
 }

@@ -1,12 +1,16 @@
 // The app's one AuthClient, and forced logout (docs/product/rules-and-messages.md#auth-state): sign out, clear the app's stored
 // items (the theme stays), tell the app. AuthProvider plugs its client into the HTTP client.
 import { apiClient } from '../api-client';
-import { createHttpAuthClient, type AuthClient } from './auth-client';
+import { createHttpAuthClient, hasSessionHint, type AuthClient } from './auth-client';
 import { clearAuthStorage } from './auth-storage';
 
 export const FORCE_LOGOUT_EVENT = 'forceLogout';
 
 export const authClient = createHttpAuthClient(apiClient, (url) => window.location.assign(url));
+
+// Issue 20: a returning visitor's session is restored while the rest of the app loads, not after
+// its first render; AuthProvider's listener then finds it done or joins it.
+if (hasSessionHint(document.cookie)) void authClient.getIdToken().catch(() => null);
 
 export async function forceLogout(client: AuthClient): Promise<void> {
   try {

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Account } from '@questboard/shared/accounts';
 
 import { getErrorMessage } from '../api-error';
 import { notify } from '../notify';
 import { APP_NAME } from '../../config/app';
-import { accountCacheKey, loadCachedAccount, loadCachedOrganisation, organisationCacheKey, storeCached } from './account-cache';
+import { accountCacheKey, clearSessionCaches, loadCachedAccount, loadCachedOrganisation, organisationCacheKey, storeCached } from './account-cache';
 import { loadOrganisation, registerAndLoad } from './account-setup';
 import { httpAccountApi, type AccountApi } from './account-calls';
 import type { AuthClient } from './auth-client';
@@ -37,34 +37,41 @@ export function AuthProvider({
   );
   const processing = useRef(false);
   const setUpFor = useRef<string | null>(null);
-  // Whether an account is loaded, for the identity listener (which outlives renders).
-  const hasAccount = useRef(state.accountData !== null);
+  // Whose account is loaded (cached or registered), for the identity listener (which outlives renders).
+  const accountId = useRef(state.accountData?.id ?? null);
   useEffect(() => {
-    hasAccount.current = state.accountData !== null;
+    accountId.current = state.accountData?.id ?? null;
   }, [state.accountData]);
 
   useEffect(
     () =>
       client.onAuthStateChanged((user) => {
+        const cachedFor = accountId.current;
+        if (user && cachedFor !== null && cachedFor !== user.uid) {
+          // Someone else's cached account and organisation (no sign-out in between): none of it may show.
+          clearSessionCaches();
+          dispatch({ type: 'logged-out' });
+        }
         dispatch({ type: 'identity-changed', user });
         if (!user) {
           // Signed out (or a cached account from an earlier session): nothing of it may linger.
-          if (setUpFor.current !== null || hasAccount.current) dispatch({ type: 'logged-out' });
-          storeCached(accountCacheKey, null);
-          storeCached(organisationCacheKey, null);
+          if (setUpFor.current !== null || cachedFor !== null) dispatch({ type: 'logged-out' });
+          clearSessionCaches();
           setUpFor.current = null;
           return;
         }
         if (setUpFor.current === user.uid) return;
         setUpFor.current = user.uid;
         dispatch({ type: 'setup-started' });
-        void registerAndLoad(accountApi, dispatch).finally(() => dispatch({ type: 'setup-finished' }));
+        // A returning visitor's account and organisation show from the cache; both are checked at once.
+        void registerAndLoad(accountApi, dispatch, { parallel: cachedFor === user.uid }).finally(() => dispatch({ type: 'setup-finished' }));
       }),
     [client, accountApi],
   );
 
   // The one HTTP client takes its tokens from this provider's AuthClient, and forces logout through it.
-  useEffect(() => {
+  // A layout effect: in place before any page's query starts (pages may render while the session is restored).
+  useLayoutEffect(() => {
     setTokenSource({ getIdToken: (forceRefresh) => client.getIdToken(forceRefresh) });
     setForceLogoutHandler(() => void forceLogout(client));
     return () => {

@@ -22,7 +22,7 @@ export interface AnalyticsCall<S extends AnswerSchema> {
   answer: S;
 }
 
-const pageCall = <S extends AnswerSchema>(projectId: string, page: AnalyticsPage, answer: S): AnalyticsCall<S> => ({
+export const pageCall = <S extends AnswerSchema>(projectId: string, page: AnalyticsPage, answer: S): AnalyticsCall<S> => ({
   name: page,
   path: apiPaths.analytics[page].url({ id: projectId }),
   answer,
@@ -62,10 +62,16 @@ export function getAnalytics<S extends AnswerSchema>(call: AnalyticsCall<S>, par
   );
 }
 
+/** How long an analytics answer counts as fresh: mounting a page within it asks nothing again. */
+export const ANALYTICS_FRESH_MS = 5_000;
+
 export function analyticsQueryOptions<S extends AnswerSchema>(projectId: string, call: AnalyticsCall<S>, params: AnalyticsParams) {
   return queryOptions({
     queryKey: analyticsKeys.query(projectId, call.name, params),
     queryFn: ({ signal }) => getAnalytics(call, params, signal),
+    // An answer a few seconds old is not asked for again by a page mounting: the overview's calls start
+    // before its page has rendered (prefetch-overview.ts, issue 20), and may have landed by then.
+    staleTime: ANALYTICS_FRESH_MS,
     // A new view keeps the last answer of the same page on screen until its own arrives (no flash
     // of empty), but never shows another project's or another endpoint's figures.
     placeholderData: (previous, previousQuery) =>

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { Project } from '@questboard/shared/projects';
@@ -27,7 +27,12 @@ function ElsewherePage() {
  */
 export function renderAnalyticsPage(
   Page: ComponentType,
-  { page, search = '', project = dragonQuest }: { page: string; search?: string; project?: Project | null },
+  {
+    page,
+    search = '',
+    project = dragonQuest,
+    queryClient = createQueryClient(),
+  }: { page: string; search?: string; project?: Project | null; queryClient?: QueryClient },
 ) {
   const context: CurrentProject = { project: project ?? undefined };
   const Layout = () => <Outlet context={context} />;
@@ -39,7 +44,7 @@ export function renderAnalyticsPage(
     { initialEntries: [`/project/${project?.identifier ?? 'dragon-quest-mobile'}/${page}${search}`] },
   );
   const view = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <TestAuthProvider>
         <RouterProvider router={router} />
         <Toaster colorScheme="light" />

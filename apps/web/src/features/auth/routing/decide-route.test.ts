@@ -7,6 +7,7 @@ const ready: RouteInput = {
   pathname: '/',
   search: '',
   isLoading: false,
+  sessionHint: true,
   isAuthenticated: true,
   isSettingUp: false,
   hasAccount: true,
@@ -22,7 +23,16 @@ const noName: Partial<RouteInput> = { needsNameSetup: true };
 
 describe('decideProtectedRoute (docs/product/rules-and-messages.md#routing-rules)', () => {
   it.each<[string, Partial<RouteInput>, ReturnType<typeof decideProtectedRoute>]>([
-    ['waits while the identity is unknown', { isLoading: true, isAuthenticated: false }, { kind: 'loading', text: 'Loading...' }],
+    ['waits while the identity is unknown', { isLoading: true, isAuthenticated: false, pathname: '/organisation', sessionHint: false }, { kind: 'loading', text: 'Loading...' }],
+    // Issue 20: a returning visitor's page shows from the 24-hour caches while the session is restored.
+    ['renders a project page while a cached, set-up session is restored', { isLoading: true, isAuthenticated: false, pathname: '/project/x/overview' }, { kind: 'render' }],
+    ['waits without a session to restore', { isLoading: true, isAuthenticated: false, pathname: '/project/x/overview', sessionHint: false }, { kind: 'loading', text: 'Loading...' }],
+    ['waits without a cached organisation', { isLoading: true, isAuthenticated: false, pathname: '/project/x/overview', hasOrganisation: false }, { kind: 'loading', text: 'Loading...' }],
+    ['waits without a cached account', { isLoading: true, isAuthenticated: false, pathname: '/project/x/overview', hasAccount: false }, { kind: 'loading', text: 'Loading...' }],
+    ['waits when the cached account needs a name', { isLoading: true, isAuthenticated: false, pathname: '/project/x/overview', ...noName }, { kind: 'loading', text: 'Loading...' }],
+    ['waits at / and the setup pages, whose rules need the identity', { isLoading: true, isAuthenticated: false, pathname: '/' }, { kind: 'loading', text: 'Loading...' }],
+    ['waits at /auth-validation', { isLoading: true, isAuthenticated: false, pathname: '/auth-validation' }, { kind: 'loading', text: 'Loading...' }],
+    ['waits when an invitation is pending', { isLoading: true, isAuthenticated: false, pathname: '/project/x/overview', pendingInvitation: { id: 'i', status: 'PENDING' } }, { kind: 'loading', text: 'Loading...' }],
     ['sends a signed-out visitor to /login remembering the origin', { isAuthenticated: false, pathname: '/organisation' }, { kind: 'redirect', to: '/login', rememberOrigin: true }],
     ['renders / for a set-up user', {}, { kind: 'render' }],
     ['sends / to /auth-validation when an organisation is needed', noOrg, { kind: 'redirect', to: '/auth-validation' }],

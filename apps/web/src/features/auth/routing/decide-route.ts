@@ -7,6 +7,8 @@ export interface RouteInput {
   search: string;
   /** The identity state is not known yet. */
   isLoading: boolean;
+  /** The browser holds a session (the `qb_session` cookie) that is being restored. */
+  sessionHint: boolean;
   isAuthenticated: boolean;
   /** Registration and the organisation look-up are running. */
   isSettingUp: boolean;
@@ -43,11 +45,31 @@ function withoutParam(search: string, name: string): string {
   return rest ? `?${rest}` : '';
 }
 
+/** The pages whose rules need the identity and the account looked up first. */
+const setupPaths = new Set(['/', '/auth-validation', '/create-org', '/complete-profile']);
+
+/**
+ * Issue 20: a returning visitor (a session to restore, a set-up account and organisation from the
+ * 24-hour caches) sees the page at once; its calls wait for the restored session's token. Should the
+ * session have ended, the rules below send them to /login once the identity is known.
+ */
+function restoresFromCache(input: RouteInput): boolean {
+  return (
+    input.sessionHint &&
+    input.hasAccount &&
+    input.hasOrganisation &&
+    !input.needsOrganization &&
+    !input.needsNameSetup &&
+    !setupPaths.has(input.pathname) &&
+    forcingInvitation(input.pendingInvitation) === null
+  );
+}
+
 /** For the protected routes (everything but /login, /auth/callback and /access). */
 export function decideProtectedRoute(input: RouteInput): RouteDecision {
   const { pathname, search } = input;
   const params = new URLSearchParams(search);
-  if (input.isLoading) return { kind: 'loading', text: 'Loading...' };
+  if (input.isLoading) return restoresFromCache(input) ? render : { kind: 'loading', text: 'Loading...' };
   // Not signed in on a protected page: to /login, remembering the origin.
   if (!input.isAuthenticated) return redirect('/login', { rememberOrigin: true });
   // A pending invitation on any page but /access takes the visitor to it.

@@ -1,3 +1,4 @@
+import { hasSessionHint } from '../../../lib/session/auth-client';
 import type { AuthContextValue } from '../../../lib/session/auth-context';
 import { readInvitationRedirect, readPendingInvitation } from '../../../lib/session/pending-invitation';
 import type { RouteInput } from './decide-route';
@@ -8,6 +9,7 @@ export function routeInputFrom(auth: AuthContextValue, location: { pathname: str
     pathname: location.pathname,
     search: location.search,
     isLoading: auth.isLoading,
+    sessionHint: hasSessionHint(document.cookie),
     isAuthenticated: auth.isAuthenticated,
     isSettingUp: auth.isSettingUp,
     hasAccount: auth.accountData !== null,

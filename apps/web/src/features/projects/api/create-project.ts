@@ -4,6 +4,7 @@ import { type ProjectBody, projectSchema } from '@questboard/shared/projects';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+import { storeCachedProject } from './project-cache';
 import { projectKeys } from './project-keys';
 
 /** POST /core/projects: the server generates the identifier from the name. */
@@ -16,6 +17,7 @@ export function useCreateProject(organisationId: string) {
     mutationFn: createProject,
     onSuccess: (project) => {
       queryClient.setQueryData(projectKeys.byIdentifier(organisationId, project.identifier), project);
+      storeCachedProject(organisationId, project);
       return queryClient.invalidateQueries({ queryKey: projectKeys.organisation(organisationId) });
     },
   });

@@ -5,6 +5,7 @@ import { noAnswerSchema } from '@questboard/shared/api-answer';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+import { forgetCachedProject } from './project-cache';
 import { projectKeys } from './project-keys';
 
 /** DELETE /core/projects/{id}: the project and everything that belongs to it. */
@@ -15,11 +16,13 @@ export function useDeleteProject(organisationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (project: Project) => deleteProject(project.id),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (_answer, project) => {
+      forgetCachedProject(organisationId, project.identifier);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: projectKeys.lists(organisationId) }),
         queryClient.invalidateQueries({ queryKey: projectKeys.everything(organisationId) }),
-      ]),
+      ]);
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import { type ProjectBody, projectSchema } from '@questboard/shared/projects';
 
 import { apiClient } from '../../../lib/api-client';
 import { API_LOG_LABELS, callApi } from '../../../lib/api-log';
+import { storeCachedProject } from './project-cache';
 import { projectKeys } from './project-keys';
 
 /** PUT /core/projects/{id}: name and description; the identifier never changes. */
@@ -16,6 +17,7 @@ export function useUpdateProject(organisationId: string) {
     mutationFn: updateProject,
     onSuccess: (project) => {
       queryClient.setQueryData(projectKeys.byIdentifier(organisationId, project.identifier), project);
+      storeCachedProject(organisationId, project);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: projectKeys.lists(organisationId) }),
         queryClient.invalidateQueries({ queryKey: projectKeys.everything(organisationId) }),

@@ -24,13 +24,15 @@ function ProjectLayout() {
   const organisationId = organizationData?.id ?? '';
   const project = useProject(organisationId, projectSlug);
   const notFound = project.isError && isApiError(project.error, 404);
+  // A 401 ends the session (the app goes to /login): nothing to say about the project.
+  const signedOut = project.isError && isApiError(project.error, 401);
 
   // docs/product/rules-and-messages.md#errors: the toasts of a failed project load (notify drops a repeat within 5 s).
   useEffect(() => {
-    if (!project.isError) return;
+    if (!project.isError || signedOut) return;
     if (notFound) notify.error(projectNotFoundMessage(projectSlug));
     else notify.error(PROJECT_LOAD_FAILED);
-  }, [project.isError, notFound, projectSlug]);
+  }, [project.isError, notFound, signedOut, projectSlug]);
 
   // `?` anywhere in the project: its help page, at the keyboard shortcuts.
   const navigate = useNavigate();

@@ -1,0 +1,30 @@
+// Issue 20: a returning visitor's overview asks for its figures as the app starts. The project comes
+// from the 24-hour cache (features/projects/api/project-cache.ts) instead of a lookup, and the calls
+// wait only for the session being restored (lib/session/auth-instance.ts), not for the route's
+// chunks, the auth gate or the page's first render. Everything else loads as before.
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+
+import { paths, projectPages } from '../config/paths';
+import { loadCachedAccount, loadCachedOrganisation } from '../lib/session/account-cache';
+import { hasSessionHint } from '../lib/session/auth-client';
+
+/** The project whose overview `pathname` is, if a returning visitor's session and caches are there; else null. */
+export function overviewToPrefetch(pathname: string, cookie: string): { organisationId: string; projectSlug: string } | null {
+  const match = matchPath(`${paths.project.path}/${projectPages.overview.path}`, pathname);
+  const projectSlug = match?.params.projectSlug;
+  if (!projectSlug || !hasSessionHint(cookie) || loadCachedAccount() === null) return null;
+  const organisation = loadCachedOrganisation();
+  return organisation ? { organisationId: organisation.id, projectSlug } : null;
+}
+
+export function prefetchFirstPage(queryClient: QueryClient, location: { pathname: string; search: string }, cookie = document.cookie): Promise<void> {
+  const target = overviewToPrefetch(location.pathname, cookie);
+  if (!target) return Promise.resolve();
+  return Promise.all([import('../features/projects/api/project-cache'), import('../features/analytics/api/prefetch-overview')])
+    .then(([projects, analytics]) => {
+      const cached = projects.readCachedProject(target.organisationId, target.projectSlug);
+      if (cached) analytics.prefetchOverview(queryClient, cached.project.id, location.search);
+    })
+    .catch(() => undefined);
+}

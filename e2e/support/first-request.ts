@@ -1,0 +1,48 @@
+import type { Page } from '@playwright/test';
+
+// Issue 20: how long after navigation a page's first analytics call starts, from the browser's own
+// Resource Timing (startTime counts from the navigation's start), with the steps before it.
+
+export interface FirstRequest {
+  /** Navigation start to the first /analytics/ call's start, ms. */
+  analytics: number;
+  /** Navigation start to the session restore's start and end (POST /auth/v1/token), ms. */
+  tokenStart: number;
+  tokenEnd: number;
+  /** The document parsed (domInteractive), ms: how busy the machine is. */
+  documentReady: number;
+  /** When the first of the account, organisation and project lookups answered (Infinity: none was made), ms. */
+  firstLookupAnswered: number;
+}
+
+/** The lookups that used to come before a project page's figures (issue 20). */
+const lookups = ['/core/accounts/register', '/core/orgs/info', '/core/projects/info'];
+
+/** Opens `url` afresh and answers when its first analytics call started. */
+export async function measureFirstRequest(page: Page, url: string): Promise<FirstRequest> {
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/analytics/')), undefined, {
+    timeout: 20_000,
+  });
+  return page.evaluate((lookupPaths) => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const token = resources.find((entry) => entry.name.endsWith('/auth/v1/token'));
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return {
+      analytics: Math.min(...resources.filter((entry) => entry.name.includes('/analytics/')).map((entry) => entry.startTime)),
+      tokenStart: token?.startTime ?? Number.NaN,
+      tokenEnd: token?.responseEnd ?? Number.NaN,
+      documentReady: navigation?.domInteractive ?? Number.NaN,
+      firstLookupAnswered: Math.min(...resources.filter((entry) => lookupPaths.includes(new URL(entry.name).pathname)).map((entry) => entry.responseEnd)),
+    };
+  }, lookups);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export const describeRun = ({ analytics, tokenStart, tokenEnd, documentReady, firstLookupAnswered }: FirstRequest) =>
+  `first analytics call at ${analytics.toFixed(0)} ms (document parsed at ${documentReady.toFixed(0)} ms, session restored ${tokenStart.toFixed(0)}–${tokenEnd.toFixed(0)} ms, first lookup answered at ${firstLookupAnswered.toFixed(0)} ms)`;
