@@ -7,7 +7,7 @@ import { shoot } from '../support/screenshots';
 
 // The developer page: make a key, send a first event with it and see it arrive, revoke the key and
 // see the endpoint refuse it; and, apart, load demo data into an empty project and remove it again.
-// The two tests are independent (each signs up its own person), so the two Playwright workers may
+// The two tests are independent (each signs up its own person), so two Playwright workers may
 // run them side by side: the demo load alone is the longest piece of the suite (ADR 018).
 test.describe.configure({ mode: 'parallel' });
 
