@@ -3,9 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One Vitest config, three projects: `unit` (node), `web` (jsdom) and `integration` (real databases).
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core but one (2 − 1 on CI's two cores): the unit and web
-    // tests then leave a core idle once the type check and lint beside them end (ADR 018).
-    maxWorkers: 2,
     projects: [
       {
         test: {
