@@ -12,9 +12,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(repoRoot, 'test-results/e2e'),
   fullyParallel: false,
-  // Two workers share one product: every test signs up its own people and organisation, so files
-  // never see each other's data. Most of a journey's time is spent waiting on the server.
-  workers: 2,
+  // Three workers share one product: every test signs up its own people and organisation, so files
+  // never see each other's data. Most of a journey's time is spent waiting (on the server, toasts,
+  // polling, transitions): with two, a whole run kept well under one of CI's two cores busy (ADR 018).
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,

@@ -6,7 +6,18 @@ import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
 
 // The developer page: make a key, send a first event with it and see it arrive, revoke the key and
-// see the endpoint refuse it; then load demo data into an empty project and remove it again.
+// see the endpoint refuse it; and, apart, load demo data into an empty project and remove it again.
+// The two tests are independent (each signs up its own person), so two Playwright workers may
+// run them side by side: the demo load alone is the longest piece of the suite (ADR 018).
+test.describe.configure({ mode: 'parallel' });
+
+async function signUp(page: Page, who: string) {
+  await signInByEmail(page, uniqueEmail(who));
+  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
+  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Pixel Forge');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await completeProfile(page, 'Ada', 'Lovelace');
+}
 
 async function createProject(page: Page, name: string) {
   await page.goto('/');
@@ -30,13 +41,9 @@ const hasCurl = (() => {
   }
 })();
 
-test('a key, a first event in the live check, revoking the key, and demo data', async ({ page, request, baseURL }) => {
-  test.setTimeout(300_000);
-  await signInByEmail(page, uniqueEmail('developer'));
-  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
-  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Pixel Forge');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, 'Ada', 'Lovelace');
+test('a key, a first event in the live check, and revoking the key', async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'developer');
   await createProject(page, 'Star Harvest');
 
   const endpoint = page.getByRole('region', { name: 'Ingestion endpoint' });
@@ -94,7 +101,11 @@ test('a key, a first event in the live check, revoking the key, and demo data', 
   const demo = page.getByRole('region', { name: 'Demo data' });
   await expect(demo).toContainText('Demo data is only for empty projects');
   await shoot(page, 'developer-keys-and-events');
+});
 
+test('demo data loads into an empty project, in view while it loads, and is removed again', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signUp(page, 'developer-demo');
   // An empty project takes demo data: the progress while it loads, then its demo events.
   await createProject(page, 'Demo Harbour');
   const emptyDemo = page.getByRole('region', { name: 'Demo data' });

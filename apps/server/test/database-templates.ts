@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database';
+import { testTempRoot } from './test-temp-root';
 
 // Migrated databases made once per test run by the global set-up, which every test database is a
 // copy of (ADR 018): an initdb and the migrations cost seconds in WebAssembly, a copy a tenth of one.
 
 /** A DATA_DIR whose PGlite is initialised and migrated; `remove()` deletes it. */
 export async function createPgliteTemplate(): Promise<{ dataDir: string; remove(): void }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-template-'));
+  const dataDir = fs.mkdtempSync(path.join(testTempRoot, 'questboard-template-'));
   try {
     const database = await openDatabase({ dataDir });
     await database.close();

@@ -31,25 +31,6 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
     expect((await core(t.app, null, 'POST', '/core/accounts/register')).statusCode).toBe(401);
   });
 
-  it.each([
-    ['Ada Lovelace', { firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace' }],
-    ['  Ada   King Lovelace ', { firstName: 'Ada', lastName: 'King Lovelace', name: 'Ada King Lovelace' }],
-    ["Seán O'Brien-Smith", { firstName: 'Seán', lastName: "O'Brien-Smith", name: "Seán O'Brien-Smith" }],
-    ['Cher', { firstName: null, lastName: null, name: null }],
-    ['A Lovelace', { firstName: null, lastName: null, name: null }],
-    ['Ada 🎮', { firstName: null, lastName: null, name: null }],
-    [`Ada ${'L'.repeat(51)}`, { firstName: null, lastName: null, name: null }],
-  ])('splits the Google name %j only when both parts pass the name rules', async (googleName, expected) => {
-    const { session } = await signInByLink(t.app, 'ada@studio.example');
-    await t.database.db
-      .update(identityUsers)
-      .set({ displayName: googleName })
-      .where(eq(identityUsers.id, session.user.uid));
-    const response = await core(t.app, session.idToken, 'POST', '/core/accounts/register');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: session.user.uid, isActive: true, ...expected });
-  });
-
   it('takes the Google name only on first registration', async () => {
     const user = await signUp(t.app, 'ada@studio.example');
     await t.database.db
@@ -74,30 +55,6 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
     const session = refreshed.json<{ idToken: string; user: { displayName: string } }>();
     expect(decodeJwt(session.idToken).name).toBe('Ada Lovelace');
     expect(session.user.displayName).toBe('Ada Lovelace');
-  });
-
-  it.each([
-    [{}, 'Both first name and last name are required'],
-    [{ firstName: 'Ada' }, 'Both first name and last name are required'],
-    [{ lastName: 'Lovelace' }, 'Both first name and last name are required'],
-    [{ firstName: '   ', lastName: 'Lovelace' }, 'Both first name and last name are required'],
-    [{ firstName: 'Ada', lastName: null }, 'Both first name and last name are required'],
-    [{ firstName: 'A', lastName: 'Lovelace' }, 'First name must be at least 2 characters'],
-    [{ firstName: 'Ada', lastName: ' L ' }, 'Last name must be at least 2 characters'],
-    [{ firstName: 'A'.repeat(51), lastName: 'Lovelace' }, 'First name must be less than 50 characters'],
-    [{ firstName: 'Ada', lastName: 'L'.repeat(51) }, 'Last name must be less than 50 characters'],
-    [{ firstName: 'Ada1', lastName: 'Lovelace' }, 'First name contains invalid characters'],
-    [{ firstName: 'Ada', lastName: 'Love<lace>' }, 'Last name contains invalid characters'],
-  ])('refuses the name %j with the message of docs/product/rules-and-messages.md#validation, changing nothing', async (body, message) => {
-    const user = await signUp(t.app, 'ada@studio.example', { firstName: 'Grace', lastName: 'Hopper' });
-    const response = await core(t.app, user.token, 'PUT', '/core/accounts/name', body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
-    expect(await accountRow(user.userId)).toMatchObject({
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      name: 'Grace Hopper',
-    });
   });
 
   it('accepts names of exactly 2 and 50 characters', async () => {
