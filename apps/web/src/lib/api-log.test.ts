@@ -50,6 +50,17 @@ describe('API_LOG_LABELS', () => {
         'Chart pin failed',
         'Chart removal failed',
         'Dashboard order update failed',
+        'Live config draft failed',
+        'Live config key save failed',
+        'Live config key deletion failed',
+        'Live event save failed',
+        'Live event deletion failed',
+        'Live config publish failed',
+        'Live config versions failed',
+        'Live config version failed',
+        'Live config diff failed',
+        'Live config rollback failed',
+        'Live config preview failed',
       ].sort(),
     );
   });
