@@ -12,10 +12,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(repoRoot, 'test-results/e2e'),
   fullyParallel: false,
-  // Three workers share one product: every test signs up its own people and organisation, so files
-  // never see each other's data. Most of a journey's time is spent waiting (on the server, toasts,
-  // polling, transitions): with two, a whole run kept well under one of CI's two cores busy (ADR 018).
-  workers: 3,
+  // Two workers share one product: every test signs up its own people and organisation, so files
+  // never see each other's data. Three were tried: on CI's two cores a delete-all and an invitation's
+  // acceptance then took over 5 s and two journeys failed (ADR 018).
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
