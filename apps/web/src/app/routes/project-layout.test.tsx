@@ -15,6 +15,8 @@ import { Component as ProjectLayout } from '../../features/projects/routes/proje
 import { Component as ProjectPage } from './project-page';
 
 let server: AppApiServer;
+/** The rendered test's query client: its calls must land before the server closes. */
+let queryClient: ReturnType<typeof createQueryClient> | null = null;
 /** The settings page's currency section (issue 21) asks for the project's currency settings. */
 const currencyReply = { [`GET /core/projects/${dragonQuest.id}/currency`]: { body: { reportingCurrency: 'USD', rates: [] } } };
 
@@ -33,6 +35,11 @@ beforeEach(async () => {
 
 afterEach(async () => {
   dismissToasts();
+  // A page's refetch after a mutation may still be under way when a test's last check passes; closed
+  // under it, it fails (and logs) during the next test.
+  const client = queryClient;
+  if (client) await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
+  queryClient = null;
   vi.restoreAllMocks();
   await server.close();
 });
@@ -54,8 +61,9 @@ function renderProjectArea(path: string, auth?: TestAuthOptions) {
     ],
     { initialEntries: [path] },
   );
+  queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <TestAuthProvider options={auth}>
         <RouterProvider router={router} />
         <Toaster colorScheme="light" />
