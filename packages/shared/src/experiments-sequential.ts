@@ -65,11 +65,20 @@ export interface Look {
 }
 
 export interface SequentialDecision {
-  /** The always-valid p-value: min(1, p_sequence / 0.2, p_horizon / 0.8); at most 5% means a difference. */
+  /**
+   * The always-valid p-value: the smaller of 5 × the smallest 1 / Λ of the confidence sequence so far
+   * and 1.25 × the p-value of the planned-size test, at most 1; a difference is declared when it is at
+   * most 5%, however often the results are read.
+   */
   pValue: number;
   /** Whether a difference is declared: the p-value is at most DECISION_ALPHA, the same as the interval excluding 0. */
   significant: boolean;
-  /** The always-valid interval of the absolute difference; null before the first look that can be compared. */
+  /**
+   * The always-valid interval of the absolute difference: the differences no look so far has ruled
+   * out: the intersection of every look’s 1% normal-mixture confidence sequence, and, from the look
+   * where each variant first has the planned players, of that look’s 96% interval. Null before the
+   * first look that can be compared.
+   */
   absolute: Interval | null;
   /** The same for the relative difference (delta method); null while the control mean is 0. */
   relative: Interval | null;
