@@ -93,6 +93,28 @@ describe('CUPED', () => {
     expect(adjusted.variance).toBeCloseTo(plain.variance, 12);
   });
 
+  it('keeps the decision valid when θ and γ are re-fitted at every look (400 A/A experiments, 20 daily looks)', () => {
+    const random = seededRandom(2024);
+    let declared = 0;
+    for (let run = 0; run < 400; run += 1) {
+      const sums: CupedSums[] = [EMPTY_CUPED_SUMS, EMPTY_CUPED_SUMS];
+      const looks = [];
+      for (let day = 1; day <= 20; day += 1) {
+        for (const variant of [0, 1] as const) {
+          for (let player = 0; player < 30; player += 1) {
+            const x = random.normal();
+            const hasHistory = random.uniform() < 0.7;
+            sums[variant] = addPlayer(sums[variant]!, 0.5 * x + 0.87 * random.normal() + (hasHistory ? 0 : 1), hasHistory ? x : null);
+          }
+        }
+        const adjustment = fitCuped(sums);
+        looks.push({ control: cupedMoments(sums[0]!, adjustment), treatment: cupedMoments(sums[1]!, adjustment) });
+      }
+      if (sequentialDecision(looks, 300).significant) declared += 1;
+    }
+    expect(declared / 400).toBeLessThanOrEqual(0.05 + 2 * Math.sqrt((0.05 * 0.95) / 400));
+  });
+
   it('sets θ = 0 when the history has no spread', () => {
     let sums = EMPTY_CUPED_SUMS;
     for (const y of [1, 2, 3, 4]) sums = addPlayer(sums, y, 5);
