@@ -6,8 +6,8 @@ import { seededRandom } from './experiments.test-support';
 const textbook = { alpha: 0.05, power: 0.8 };
 
 describe('proportionSampleSize', () => {
-  it('gives the worked example of Chow, Shao and Wang: 65% against 85% needs 70 a group', () => {
-    // (1.96 + 0.84)² (0.65 · 0.35 + 0.85 · 0.15) / 0.2² = 69.58 with the book's rounded quantiles; 69.66 with exact ones.
+  it('gives the worked example of Chow, Shao and Wang (2008, p. 89): 65% against 85% needs 70 a group', () => {
+    // (z₀.₉₇₅ + z₀.₈)² (0.65 · 0.35 + 0.85 · 0.15) / 0.2² = 69.66, rounded up (as powerandsamplesize.com reproduces it).
     expect(proportionSampleSize(0.65, 0.2, textbook)).toBe(70);
   });
 
