@@ -50,12 +50,15 @@ export function sequenceMultiplier(mixingRatio: number, alpha: number): number {
   return Math.sqrt((1 + 1 / mixingRatio) * (2 * Math.log(1 / alpha) + Math.log(1 + mixingRatio)));
 }
 
+/** r* at the sequence's 1%: about 11.756. */
+const SEQUENCE_MIXING_RATIO = optimalMixingRatio(SEQUENCE_ALPHA);
+
 /**
  * The mixing ratio at a look: r = r* × (n_C + n_T) / (2 × planned players per variant). The sequence
  * is narrowest where each variant has the planned players (Waudby-Smith et al. 2023, Howard et al. 2021).
  */
 export function mixingRatioAt(control: VariantMoments, treatment: VariantMoments, plannedPlayersPerVariant: number): number {
-  return (optimalMixingRatio(SEQUENCE_ALPHA) * (control.players + treatment.players)) / (2 * plannedPlayersPerVariant);
+  return (SEQUENCE_MIXING_RATIO * (control.players + treatment.players)) / (2 * plannedPlayersPerVariant);
 }
 
 /** One look at the data: each variant's moments, cumulative from the start to that look. */
