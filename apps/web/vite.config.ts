@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { ProxyOptions } from 'vite';
 
-import { hashedHeadScripts } from './vite-plugins/hashed-head-scripts';
+import { hashedHeadScripts } from './vite-plugins/hashed-head-scripts.ts';
 
 // Paths served by the API process, never by the single-page app. `/auth/v1` only: `/auth/callback`
 // is an app route. Under `npm run dev` the API listens on QB_API_PORT (3001) and Vite on 3000.
