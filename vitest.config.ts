@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
           setupFiles: ['./src/testing/setup-tests.ts'],
         },
       },

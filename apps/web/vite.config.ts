@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { ProxyOptions } from 'vite';
 
+import { hashedHeadScripts } from './vite-plugins/hashed-head-scripts.ts';
+
 // Paths served by the API process, never by the single-page app. `/auth/v1` only: `/auth/callback`
 // is an app route. Under `npm run dev` the API listens on QB_API_PORT (3001) and Vite on 3000.
 const API_PREFIXES = ['/core', '/auth/v1', '/ingest', '/api', '/healthz', '/readyz', '/dev'];
@@ -15,7 +17,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), hashedHeadScripts(['theme-init.js'])],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -18,12 +18,17 @@ export interface FirstRequest {
 /** The lookups that used to come before a project page's figures (issue 20). */
 const lookups = ['/core/accounts/register', '/core/orgs/info', '/core/projects/info'];
 
-/** Opens `url` afresh and answers when its first analytics call started. */
+/**
+ * Opens `url` afresh and answers when its first analytics call started, once the page's calls have
+ * all been answered: a visitor coming back does not find the server still busy with their last
+ * load's calls, and the next measured load must not either.
+ */
 export async function measureFirstRequest(page: Page, url: string): Promise<FirstRequest> {
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/analytics/')), undefined, {
     timeout: 20_000,
   });
+  await page.waitForLoadState('networkidle');
   return page.evaluate((lookupPaths) => {
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const token = resources.find((entry) => entry.name.endsWith('/auth/v1/token'));

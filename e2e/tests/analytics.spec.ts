@@ -109,18 +109,18 @@ test('demo data goes in through the ingestion endpoint with npm run demo', async
 // cold first visit (both emptied, the session cookie kept). Printed: navigation to the first
 // analytics call, and the two costs on its way the web app cannot remove (the document parsed, the
 // session's token fetched back: POST /auth/v1/token, since the ID token lives in memory only, ADR
-// 004). Asserted for a returning visitor, as medians of five loads (one load can lose tens of
-// milliseconds to the other test worker on this 2-core machine): the figures' call starts before
-// any of the account, organisation and project lookups has answered (they are no longer on its
-// way), and the session restore starts within 50 ms of the document being parsed. The 100 ms itself
-// depends on the machine's load and the server's token round trip, so it is printed.
+// 004). Asserted for a returning visitor, as medians of seven loads (one load can lose tens of
+// milliseconds to the other test worker on this 2-core machine): the first analytics call starts
+// within 100 ms of navigation (the target), before any of the account, organisation and project
+// lookups has answered (they are no longer on its way), and the session restore starts within 50 ms
+// of the document being parsed (ADR 024).
 test("the overview asks for its figures as soon as a returning visitor's session is restored", async () => {
   test.setTimeout(90_000);
   const url = `/project/${project}/overview`;
   // A returning visitor has been here before: this load fills the caches.
   await measureFirstRequest(page, url);
   const returning: FirstRequest[] = [];
-  for (let run = 0; run < 5; run += 1) returning.push(await measureFirstRequest(page, url));
+  for (let run = 0; run < 7; run += 1) returning.push(await measureFirstRequest(page, url));
 
   const cdp = await page.context().newCDPSession(page);
   await page.evaluate(() => {
@@ -138,6 +138,7 @@ test("the overview asks for its figures as soon as a returning visitor's session
   process.stdout.write(`${report}\n`);
   test.info().annotations.push({ type: 'first analytics request', description: report });
   await expect(metric(page.getByRole('region', { name: 'Key figures' }), 'DAU')).toHaveText(shape.count);
+  expect(median(returning.map((run) => run.analytics)), report).toBeLessThan(100);
   expect(median(returning.map((run) => run.firstLookupAnswered - run.analytics)), report).toBeGreaterThan(0);
   expect(median(returning.map((run) => run.tokenStart - run.documentReady)), report).toBeLessThanOrEqual(50);
 

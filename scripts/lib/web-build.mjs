@@ -10,7 +10,7 @@ export const webDist = path.join(webDir, 'dist');
 const stampPath = path.join(webDist, '.build-stamp');
 
 // Everything that changes what `vite build` produces.
-const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'];
+const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'];
 
 function* filesUnder(relative) {
   const absolute = path.join(repoRoot, relative);

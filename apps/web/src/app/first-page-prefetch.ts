@@ -1,7 +1,8 @@
 // Issue 20: a returning visitor's overview asks for its figures as the app starts. The project comes
 // from the 24-hour cache (features/projects/api/project-cache.ts) instead of a lookup, and the calls
-// wait only for the session being restored (lib/session/auth-instance.ts), not for the route's
-// chunks, the auth gate or the page's first render. Everything else loads as before.
+// wait only for the session being restored (lib/session/auth-instance.ts), not for React, the
+// route's chunks, the auth gate or the page's first render: main.tsx starts them before it renders.
+// Everything else loads as before.
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 

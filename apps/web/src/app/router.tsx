@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -8,7 +7,6 @@ import { PageLoader } from '../components/ui/page-loader';
 import { type ProjectPage, paths, projectPages } from '../config/paths';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import { lazyRoute } from '../lib/lazy-route';
-import { prefetchFirstPage } from './first-page-prefetch';
 import { AppShell } from './routes/app-shell';
 import { PublicLayout } from './routes/public-layout';
 import { RootLayout } from './routes/root-layout';
@@ -122,10 +120,5 @@ export const routes: RouteObject[] = [
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));
-  const queryClient = useQueryClient();
-  // A layout effect: its calls start once this first commit (AuthProvider's token source included) is done.
-  useLayoutEffect(() => {
-    void prefetchFirstPage(queryClient, window.location);
-  }, [queryClient]);
   return <RouterProvider router={router} />;
 }

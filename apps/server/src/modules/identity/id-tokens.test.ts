@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock';
 import { createIdTokenVerifier, idTokenLifetimeSeconds, issueIdToken, type IdTokenSubject } from './id-tokens';
@@ -29,6 +30,31 @@ describe('ID token verifier', () => {
     keys = await loadSigningKeys(dataDir, clock);
   });
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('signs a JWS compact ES256 token (signature r || s) that jose verifies with the published keys', async () => {
+    clock.advance(5 * 60_000);
+    const { idToken, expiresIn } = await issueIdToken(keys, audience, { ...subject, organisation: { id: 'org-1', role: 'admin' } }, clock);
+    const [header, , signature] = idToken.split('.') as [string, string, string];
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'ES256', kid: keys.kid, typ: 'JWT' });
+    expect(Buffer.from(signature, 'base64url')).toHaveLength(64);
+    const { payload } = await jwtVerify(idToken, createLocalJWKSet(keys.jwks), { issuer: audience.issuer, audience: audience.audience, algorithms: ['ES256'], currentDate: clock.now() });
+    const issuedAt = Date.parse('2026-01-15T12:05:00Z') / 1000;
+    expect(payload).toEqual({
+      iss: audience.issuer,
+      aud: audience.audience,
+      sub: subject.userId,
+      iat: issuedAt,
+      exp: issuedAt + idTokenLifetimeSeconds,
+      email: subject.email,
+      email_verified: true,
+      auth_time: Date.parse('2026-01-15T12:00:00Z') / 1000,
+      sign_in_provider: 'emailLink',
+      sid: subject.sessionId,
+      org_id: 'org-1',
+      org_role: 'admin',
+    });
+    expect(expiresIn).toBe(idTokenLifetimeSeconds);
+  });
 
   it('carries the sign-in as sid', async () => {
     const { idToken } = await issueIdToken(keys, audience, subject, clock);

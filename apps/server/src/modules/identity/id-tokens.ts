@@ -1,4 +1,5 @@
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { KeyObject, sign } from 'node:crypto';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import type { Clock } from '../../lib/clock';
 import type { SigningKeys } from './signing-keys';
 import { dropOldest } from '../../db/state-cache';
@@ -39,6 +40,16 @@ export interface TokenAudience {
   audience: string;
 }
 
+/** The Node key object of a signing key, converted once (WebCrypto keys cannot sign synchronously). */
+const nodeKeys = new WeakMap<CryptoKey, KeyObject>();
+const base64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url');
+
+/**
+ * A signed ES256 ID token (JWS compact serialisation, RFC 7515/7518). Signed on the calling thread
+ * with node:crypto: jose's WebCrypto signing hops through libuv's thread pool, which the session
+ * restore of every page load then waits for behind whatever else is queued there (issue 20). The
+ * verifier below stays jose's.
+ */
 export async function issueIdToken(keys: SigningKeys, audience: TokenAudience, subject: IdTokenSubject, clock: Clock) {
   const now = Math.floor(clock.now().getTime() / 1000);
   const claims: Record<string, unknown> = {
@@ -54,15 +65,13 @@ export async function issueIdToken(keys: SigningKeys, audience: TokenAudience, s
     claims.org_id = subject.organisation.id;
     claims.org_role = subject.organisation.role;
   }
-  const token = await new SignJWT(claims)
-    .setProtectedHeader({ alg: 'ES256', kid: keys.kid, typ: 'JWT' })
-    .setIssuer(audience.issuer)
-    .setAudience(audience.audience)
-    .setSubject(subject.userId)
-    .setIssuedAt(now)
-    .setExpirationTime(now + idTokenLifetimeSeconds)
-    .sign(keys.privateKey);
-  return { idToken: token, expiresIn: idTokenLifetimeSeconds };
+  Object.assign(claims, { iss: audience.issuer, aud: audience.audience, sub: subject.userId, iat: now, exp: now + idTokenLifetimeSeconds });
+  let key = nodeKeys.get(keys.privateKey);
+  if (!key) nodeKeys.set(keys.privateKey, (key = KeyObject.from(keys.privateKey)));
+  const signingInput = `${base64url({ alg: 'ES256', kid: keys.kid, typ: 'JWT' })}.${base64url(claims)}`;
+  // ES256 signatures are r || s (RFC 7518 section 3.4), not DER.
+  const signature = sign('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' });
+  return { idToken: `${signingInput}.${signature.toString('base64url')}`, expiresIn: idTokenLifetimeSeconds };
 }
 
 const forbiddenHeaders = ['jwk', 'jku', 'x5u', 'x5c', 'crit'];

@@ -1,6 +1,6 @@
 // The app's one AuthClient, and forced logout (docs/product/rules-and-messages.md#auth-state): sign out, clear the app's stored
 // items (the theme stays), tell the app. AuthProvider plugs its client into the HTTP client.
-import { apiClient } from '../api-client';
+import { apiClient, setForceLogoutHandler, setTokenSource } from '../api-client';
 import { createHttpAuthClient, hasSessionHint, type AuthClient } from './auth-client';
 import { clearAuthStorage } from './auth-storage';
 
@@ -11,6 +11,20 @@ export const authClient = createHttpAuthClient(apiClient, (url) => window.locati
 // Issue 20: a returning visitor's session is restored while the rest of the app loads, not after
 // its first render; AuthProvider's listener then finds it done or joins it.
 if (hasSessionHint(document.cookie)) void authClient.getIdToken().catch(() => null);
+
+/**
+ * Plugs `client` into the app's HTTP client: its calls take their tokens from it, and a forced logout
+ * signs it out. Answers the unplugging. AuthProvider plugs its client in; main.tsx plugs the app's in
+ * before the first page's calls start, ahead of React (app/first-page-prefetch.ts).
+ */
+export function connectApiClient(client: AuthClient): () => void {
+  setTokenSource({ getIdToken: (forceRefresh) => client.getIdToken(forceRefresh) });
+  setForceLogoutHandler(() => void forceLogout(client));
+  return () => {
+    setTokenSource(null);
+    setForceLogoutHandler(null);
+  };
+}
 
 export async function forceLogout(client: AuthClient): Promise<void> {
   try {

@@ -9,8 +9,7 @@ import { loadOrganisation, registerAndLoad } from './account-setup';
 import { httpAccountApi, type AccountApi } from './account-calls';
 import type { AuthClient } from './auth-client';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import { FORCE_LOGOUT_EVENT, authClient as defaultClient, forceLogout } from './auth-instance';
-import { setForceLogoutHandler, setTokenSource } from '../api-client';
+import { FORCE_LOGOUT_EVENT, authClient as defaultClient, connectApiClient } from './auth-instance';
 import { authReducer, initialAuthState } from './auth-state';
 import { clearAuthStorage, safeStorage, storageKeys } from './auth-storage';
 import { linkSentMessage, signedInWithLinkMessage } from './messages';
@@ -71,14 +70,7 @@ export function AuthProvider({
 
   // The one HTTP client takes its tokens from this provider's AuthClient, and forces logout through it.
   // A layout effect: in place before any page's query starts (pages may render while the session is restored).
-  useLayoutEffect(() => {
-    setTokenSource({ getIdToken: (forceRefresh) => client.getIdToken(forceRefresh) });
-    setForceLogoutHandler(() => void forceLogout(client));
-    return () => {
-      setTokenSource(null);
-      setForceLogoutHandler(null);
-    };
-  }, [client]);
+  useLayoutEffect(() => connectApiClient(client), [client]);
 
   useEffect(() => {
     const onForceLogout = () => {
