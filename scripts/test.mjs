@@ -18,13 +18,12 @@ const INTEGRATION_NICE = 10;
 const vitestReport = (name) => path.join(reports, `vitest-${name}.json`);
 const e2eReport = path.join(reports, 'e2e-report.json');
 
-// Each stage's steps run side by side (ADR 018). The first four leave cores idle on their own (tsc
-// and ESLint are one process each; the jsdom tests wait on timers and polling; the web build is a
-// few seconds), so on two cores they finish together sooner than one after the other. The
-// end-to-end tests wait more than they compute (well under one core busy), and the integration
-// tests fill what they leave: the integration tests run at a lower CPU priority (`nice`), so the
-// product, browsers and runner of the end-to-end tests get a core whenever they ask, and their
-// time limits hold as when they ran alone.
+// Each stage's steps run side by side (ADR 018). Type check, lint and unit tests leave cores idle on
+// their own (tsc and ESLint are one process each; the jsdom tests wait on timers and polling), so on
+// two cores they finish together sooner than one after the other; the web build, a few seconds of
+// CPU, fits beside them. The end-to-end tests wait more than they compute (well under one core busy)
+// and the integration tests fill what they leave, at a lower CPU priority (`nice`), so the product,
+// browsers and runner of the end-to-end tests are served first when both want a core.
 /** @type {[name: string, command: string, args: string[], options?: { nice?: number }][][]} */
 const stages = [
   [
