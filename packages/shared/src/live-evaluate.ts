@@ -11,7 +11,7 @@ import { parsePlayerVersion, versionInRange } from './semver';
 import { parseVersionRange } from './semver-range';
 
 /** A player as the matchers read it: platform lower case, country upper case, version parsed once. */
-interface Player {
+export interface Player {
   userId: string;
   platform: string | undefined;
   country: string | undefined;
@@ -20,7 +20,7 @@ interface Player {
   installDay: string | null;
 }
 
-type Matcher = (player: Player) => boolean;
+export type Matcher = (player: Player) => boolean;
 
 // Only these two forms: Date.parse reads other text differently from one runtime to the next.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,7 +35,7 @@ function installDayOf(value: unknown): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
-function readPlayer(context: PlayerContext): Player {
+export function readPlayer(context: PlayerContext): Player {
   const properties: Record<string, unknown> = context.properties ?? {};
   return {
     userId: context.userId,
@@ -68,7 +68,8 @@ function compareProperty(operator: LivePropertyOperator, actual: unknown, expect
   }
 }
 
-function compileCondition(condition: LiveCondition): Matcher {
+/** One condition as a function of the player; pure, so its answer can be reused for every rule that asks the same. */
+export function compileCondition(condition: LiveCondition): Matcher {
   switch (condition.kind) {
     case 'platform': {
       const platforms = new Set(condition.values);
@@ -136,7 +137,8 @@ function compileKey(key: LiveKey): CompiledKey {
   };
 }
 
-function byPriority(a: LiveEvent, b: LiveEvent): number {
+/** Live events in the order they override: the latest start first, then the smaller id (code-unit order). */
+export function byPriority(a: LiveEvent, b: LiveEvent): number {
   const start = Date.parse(b.startsAt) - Date.parse(a.startsAt);
   if (start !== 0) return start;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

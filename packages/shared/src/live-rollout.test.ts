@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createRolloutSalt, isInRollout, murmurHash3, rolloutBucket } from './live-rollout';
+import {
+  createRolloutSalt,
+  isInRollout,
+  murmurHash3,
+  rolloutBucket,
+  rolloutBucketAfter,
+  rolloutInput,
+  rolloutSaltPrefix,
+} from './live-rollout';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -72,6 +80,29 @@ describe('rolloutBucket', () => {
     // player-1 with salt a1b2c3 is in bucket 8429.
     const at = (percentage: number) => isInRollout('player-1', { percentage, salt: 'a1b2c3' });
     expect([at(0), at(84.29), at(84.3), at(100)]).toEqual([false, false, true, true]);
+  });
+});
+
+describe('a salt hashed once (rolloutSaltPrefix, rolloutBucketAfter)', () => {
+  const after = (userId: string, salt: string) => {
+    const prefix = rolloutSaltPrefix(salt);
+    return rolloutBucketAfter(prefix, rolloutInput(prefix.rest, userId));
+  };
+
+  it("gives ADR 020's buckets", () => {
+    expect(after('player-1', 'a1b2c3')).toBe(8429);
+    expect(after('', 'x')).toBe(3185);
+    expect(after('Ünïcødé-玩家', 'salt')).toBe(7741);
+    expect(after('8b1c0d2e-5f3a-4b6c-9d7e-1f2a3b4c5d6e', '9f86d081884c7d659a2feaa0')).toBe(8556);
+  });
+
+  it('gives the bucket rolloutBucket gives, for salts leaving 0 to 3 bytes and ids of every length and script', () => {
+    // `salt:` of 4 to 7 bytes leaves 0, 1, 2 and 3 bytes after its whole blocks; two- to four-byte characters move the split.
+    const salts = ['abc', 'abcd', 'abcde', 'abcdef', 'é', 'ab玩', '🎮', createRolloutSalt(), ''];
+    const ids = ['', 'a', 'ab', 'abc', 'abcd', 'player-42', 'Ünïcødé-玩家', '\uD83C', 'x\uDC00y', '🎮'.repeat(5), ...playerIds(500, 7)];
+    for (const salt of salts) {
+      for (const id of ids) expect([salt, id, after(id, salt)]).toEqual([salt, id, rolloutBucket(id, salt)]);
+    }
   });
 });
 

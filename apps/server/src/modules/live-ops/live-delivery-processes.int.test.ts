@@ -66,4 +66,25 @@ describe.skipIf(!postgres)('live config delivery across two processes on Postgre
     await live.ok(live.call(owner.token, 'POST', '/versions/1/rollback'), 201);
     expect(await delivered()).toEqual({ values: { lives: 3 }, experiments: [], version: 3 });
   });
+
+  it('gives the same ETag for the same answer on both servers, and a new one once a publish changes it', async () => {
+    const owner = await signUpOwner(first.app, 'ada@pixel.example', 'Pixel Forge');
+    const projectId = (await createProject(first.app, owner.token, 'Pixel Quest')).id;
+    const { key } = await firstIngestKey(first.app, owner.token, projectId);
+    const live = liveOps(first.app, projectId);
+    await live.ok(live.call(owner.token, 'POST', '/keys', { name: 'lives', type: 'number', defaultValue: 3 }), 201);
+    await live.ok(live.call(owner.token, 'POST', '/publish', {}), 201);
+    const fromFirst = await fetchConfig(first.app, key, { user_id: 'p1' });
+    const etag = String(fromFirst.headers.etag);
+    const fromSecond = await fetchConfig(second.app, key, { user_id: 'p1' });
+    expect([fromSecond.body, String(fromSecond.headers.etag)]).toEqual([fromFirst.body, etag]);
+    expect((await fetchConfig(second.app, key, { user_id: 'p1' }, { 'if-none-match': etag })).statusCode).toBe(304);
+    await live.ok(live.call(owner.token, 'PUT', '/keys/lives', { type: 'number', defaultValue: 5 }));
+    await live.ok(live.call(owner.token, 'POST', '/publish', {}), 201);
+    const changed = await fetchConfig(second.app, key, { user_id: 'p1' }, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ values: { lives: 5 }, experiments: [], version: 2 });
+    expect(String(changed.headers.etag)).not.toBe(etag);
+    expect(String((await fetchConfig(first.app, key, { user_id: 'p1' })).headers.etag)).toBe(String(changed.headers.etag));
+  });
 });

@@ -1,14 +1,8 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { apiErrorCodes } from '@questboard/shared/error-codes';
 import { apiPaths } from '@questboard/shared/api-paths';
-import {
-  compileLiveConfig,
-  evaluateCompiledLiveConfig,
-  type CompiledLiveConfig,
-} from '@questboard/shared/live-evaluate';
 import {
   liveConfigAnswerSchema,
   liveConfigQuerySchema,
@@ -24,14 +18,7 @@ import { RateLimiter } from '../../lib/rate-limiter';
 import { tooManyRequests } from '../../http-error';
 import { INGEST_REQUESTS_PER_ADDRESS_PER_SECOND, ingestLimitMessages } from '@questboard/shared/ingest-limits';
 import { latestVersion } from './live-store';
-
-/** A project's current version, compiled once (ranges parsed, events ordered) for every request it answers. */
-type Published = { version: number; config: CompiledLiveConfig } | null;
-
-/** The ETag of an answer: a hash of its bytes, so anything that changes the values changes it, publish or not. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
+import { LiveAnswerCache, compileLiveDelivery, noLiveDelivery, type LiveAnswerLimits, type LiveDelivery } from './live-answers';
 
 /** If-None-Match holds the tag (weak comparison, RFC 9110 13.1.2), or is `*`. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -45,18 +32,22 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 /**
  * GET /live/v1/config (docs/product/http-contract.md#live-operations-remote-config-and-experiments): what one player of a game
  * gets now. The key is checked like ingestion's, the project's current version comes from the
- * state cache (a publish or rollback clears it, ADR 019), and the values are evaluated per request
- * with the shared function, so a live event switches on at its start without a publish.
+ * state cache compiled for delivery (a publish or rollback clears it, ADR 019), and the player's
+ * outcome is evaluated per request, so a live event switches on at its start without a publish. The
+ * answer and its ETag come from the outcome (live-answers.ts, ADR 021).
  */
-export const liveDeliveryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; requestsPerAddress?: number }> = async (
-  app,
-  { db, clock, requestsPerAddress = INGEST_REQUESTS_PER_ADDRESS_PER_SECOND },
-) => {
+export const liveDeliveryRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  requestsPerAddress?: number;
+  answerLimits?: LiveAnswerLimits;
+}> = async (app, { db, clock, requestsPerAddress = INGEST_REQUESTS_PER_ADDRESS_PER_SECOND, answerLimits }) => {
   const checkKey = ingestKeyCheck(app, db);
   // Ingestion's per-address limit (docs/product/rules-and-messages.md#ingestion-limits), counted apart:
   // a flood of made-up keys from one address would otherwise cost a database lookup each.
   const perAddress = new RateLimiter(requestsPerAddress, 1000, clock);
-  const published = app.stateCache.memo<Published>(10_000);
+  const published = app.stateCache.memo<LiveDelivery | null>(10_000);
+  const answers = new LiveAnswerCache(answerLimits);
 
   // Games call it from any origin, like ingestion.
   app.addHook('onRequest', async (_request, reply) => {
@@ -106,16 +97,16 @@ export const liveDeliveryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; r
       const key = await checkKey(request, view);
       const parsed = playerFromQuery(request.query);
       if ('error' in parsed) throw new HttpError(400, apiErrorCodes.validationFailed, parsed.error);
-      const current = await published.get(view, key.projectId, async () => {
-        const latest = await latestVersion(db, key.projectId);
-        return latest ? { version: latest.version, config: compileLiveConfig(latest.snapshot) } : null;
-      });
-      const values = current ? evaluateCompiledLiveConfig(current.config, parsed.player, clock.now().getTime()) : {};
-      const body = JSON.stringify({ values, experiments: [], version: current?.version ?? 0 });
-      const etag = etagOf(body);
-      reply.headers({ etag, 'cache-control': 'no-cache' });
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      // Already serialised (the ETag is its hash): Fastify sends a string as it is.
+      const delivery =
+        (await published.get(view, key.projectId, async () => {
+          const latest = await latestVersion(db, key.projectId);
+          return latest ? compileLiveDelivery(latest.version, latest.snapshot) : null;
+        })) ?? noLiveDelivery;
+      const answer = answers.find(delivery, parsed.player, clock.now().getTime());
+      reply.headers({ etag: answer.etag, 'cache-control': 'no-cache' });
+      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+      // Serialised already (often shared by every player with this outcome): Fastify sends a string as it is.
+      const body = answers.body(delivery, answer);
       return reply.type('application/json; charset=utf-8').send(body as unknown as LiveConfigAnswer);
     },
   );

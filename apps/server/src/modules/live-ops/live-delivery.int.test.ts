@@ -9,6 +9,7 @@ import { core, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { fetchConfig, firstIngestKey, liveOps } from '../../../test/live-helpers';
 import { manualClock } from '../../lib/clock';
+import { evaluateLiveConfig } from '@questboard/shared/live-evaluate';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -213,6 +214,39 @@ describe.each(databaseTargets)('live config delivery on $name', (target) => {
       values: { 'shop.discount': 0 },
       version: 3,
     });
+  });
+
+  it("answers many players the plain evaluation's JSON from its answer cache, with equal ETags exactly for equal answers", async () => {
+    await t.database.db
+      .insert(liveDrafts)
+      .values({ projectId, snapshot: liveCaseSnapshot, updatedAt: clock.now(), updatedBy: owner.userId });
+    await live.ok(live.call(owner.token, 'POST', '/publish', { note: 'The shared cases' }), 201);
+    clock.advance(Date.parse('2026-10-29T12:00:00Z') - clock.now().getTime());
+    const tagOf = new Map<string, string>();
+    const bodyOf = new Map<string, string>();
+    for (let index = 0; index < 60; index += 1) {
+      const player = {
+        userId: `player-${index % 30}`,
+        platform: ['ios', 'android', 'web'][index % 3]!,
+        country: index % 2 ? 'DE' : 'FR',
+        appVersion: index % 4 < 2 ? '1.4.0' : '2.1.0',
+        properties: { vip: index % 5 === 0, level: index },
+      };
+      const query = { user_id: player.userId, platform: player.platform, country: player.country, app_version: player.appVersion, properties: JSON.stringify(player.properties) };
+      const expected = JSON.stringify({ values: evaluateLiveConfig(liveCaseSnapshot, player, clock.now().getTime()), experiments: [], version: 1 });
+      // Twice each, so the second answer is one the cache kept.
+      for (let round = 0; round < 2; round += 1) {
+        const response = await fetchConfig(t.app, key.key, query);
+        const etag = String(response.headers.etag);
+        expect(response.body).toBe(expected);
+        expect(tagOf.get(response.body) ?? etag).toBe(etag);
+        expect(bodyOf.get(etag) ?? response.body).toBe(response.body);
+        tagOf.set(response.body, etag);
+        bodyOf.set(etag, response.body);
+        expect((await fetchConfig(t.app, key.key, query, { 'if-none-match': etag })).statusCode).toBe(304);
+      }
+    }
+    expect(tagOf.size).toBeGreaterThan(10);
   });
 
   it('gives every player of the shared table of cases exactly its values, fetched by the SDK through the endpoint', async () => {
