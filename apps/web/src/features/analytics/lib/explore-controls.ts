@@ -103,6 +103,7 @@ export const breakdownLabels: Record<ExploreBreakdown, string> = {
   platform: 'Platform',
   country: 'Country',
   app_version: 'App version',
+  property: 'A property',
 };
 
 export const chartTypeLabels: Record<ChartType, string> = { line: 'Line', bar: 'Bar', table: 'Table' };
