@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { databaseTextMessage, isDatabaseText } from './database-text';
-import { FILTER_MAX_VALUES, filterItem, granularities, viewShape } from './analytics-view';
-import { chartTypes, checkExplore, exploreBreakdowns, exploreMeasures, exploreShape } from './analytics-explore';
+import { FILTER_MAX_VALUES, filterItem, viewShape } from './analytics-view';
+import {
+  chartTypes,
+  checkExplore,
+  exploreBreakdowns,
+  exploreGranularities,
+  exploreMeasures,
+  exploreShape,
+  pinnedExtrasShape,
+  seriesSpecSchema,
+} from './analytics-explore';
+import { propertyFilterSchema } from './analytics-explore-filters';
 
 // The project dashboard (issue 8): charts pinned from the explorer, per project, in the order the user set.
 
@@ -12,7 +22,9 @@ export const chartTitleMessages = { required: 'Chart title is required', tooLong
 export const pinnedQuerySchema = z
   .object({
     ...exploreShape,
-    granularity: viewShape.granularity,
+    ...pinnedExtrasShape,
+    // Hourly charts are drawn while the dashboard's range is at most 7 days (ADR 026).
+    granularity: z.enum(exploreGranularities, { error: 'granularity must be hour, day, week or month' }).default('day'),
     platform: z.array(filterItem('platform')).max(FILTER_MAX_VALUES).default([]),
     country: z.array(filterItem('country')).max(FILTER_MAX_VALUES).default([]),
     app_version: z.array(filterItem('app_version')).max(FILTER_MAX_VALUES).default([]),
@@ -30,7 +42,12 @@ export const dashboardChartSchema = z
       measure: z.enum(exploreMeasures),
       property: z.string().nullable(),
       breakdown: z.enum(exploreBreakdowns),
-      granularity: z.enum(granularities),
+      granularity: z.enum(exploreGranularities),
+      // Charts pinned before issue 17 have none of these: read as none.
+      breakdown_property: z.string().nullable().optional(),
+      filters: z.array(propertyFilterSchema).optional(),
+      series: z.array(seriesSpecSchema).optional(),
+      formula: z.string().nullable().optional(),
       platform: z.array(z.string()),
       country: z.array(z.string()),
       app_version: z.array(z.string()),
