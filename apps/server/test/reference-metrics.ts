@@ -80,8 +80,6 @@ const TOP_PRODUCTS = 10;
 const BREAKDOWN_ROWS = 20;
 const FILTER_OPTIONS = 100;
 const CATALOGUE_KEYS = 50;
-const OTHER = 'Other';
-const NOT_SET = '(not set)';
 
 interface Row {
   event: NewEvent;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { databaseTextMessage, isDatabaseText } from './database-text';
-import { FILTER_MAX_VALUES, filterItem, viewShape } from './analytics-view';
+import { FILTER_MAX_VALUES, filterItem } from './analytics-view';
 import {
   chartTypes,
   checkExplore,

@@ -26,7 +26,7 @@ function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let at = 0;
   while (at < text.length) {
-    const char = text[at]!;
+    const char = text.charAt(at);
     if (char === ' ') {
       at += 1;
     } else if (/[0-9.]/u.test(char)) {

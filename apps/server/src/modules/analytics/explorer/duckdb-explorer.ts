@@ -13,13 +13,15 @@ import { bucketLower, bucketText, numberBreakdown, numberText } from './value-bu
 // from the events otherwise; then the formula, over the series' cells.
 
 export async function duckDbExplore(q: DuckDbQuery, query: ExploreQuery, money: ProjectMoney): Promise<StoreAnswer<Explore>> {
-  const specs: EventSeries[] = [{ event: query.event, measure: query.measure, property: query.property, filters: query.filters }, ...query.series];
-  const plan = await keyPlan(q, query, specs[0]!);
+  const first: EventSeries = { event: query.event, measure: query.measure, property: query.property, filters: query.filters };
+  const specs = [first, ...query.series];
+  const plan = await keyPlan(q, query, first);
   const cells: SeriesCells[] = [];
-  for (const [index, spec] of specs.entries()) {
+  for (const spec of specs) {
     // The first series chooses the keys; the others show the same ones (a formula pairs them).
     // Not broken down, or by numbers (every key shown), there is nothing to choose.
-    const keys = index === 0 || query.breakdown === 'none' || plan.rank === 'all' ? null : cells[0]!.keys.map((shown) => shown.raw);
+    const chosen = cells[0];
+    const keys = chosen === undefined || query.breakdown === 'none' || plan.rank === 'all' ? null : chosen.keys.map((shown) => shown.raw);
     cells.push(await seriesCells(q, query, spec, plan, money, keys));
   }
   // Measuring revenue: in the reporting currency, with what was left out (ADR 011).
@@ -116,9 +118,9 @@ function cellsFromSqlGroups(rows: Row[], order: 'value' | 'events' | 'keys', wit
     if (row.other === true) {
       truncated = true;
       if (row.b === null) otherTotal = numOrNull(row.value);
-      else other.set(String(row.b), numOrNull(row.value));
+      else other.set(String(text(row.b)), numOrNull(row.value));
     } else if (row.b !== null) {
-      cell.set(`${String(row.b)}|${String(text(row.k))}`, numOrNull(row.value));
+      cell.set(`${String(text(row.b))}|${String(text(row.k))}`, numOrNull(row.value));
     }
   }
   return {

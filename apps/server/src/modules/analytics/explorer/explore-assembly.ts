@@ -21,6 +21,13 @@ export interface SeriesCells {
 
 type Series = Explore['series'][number];
 
+/** The item at `index`, which the caller knows is there. */
+function at<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
 /** 'level_fail', 'Unique users of level_fail', 'Sum of score of level_complete'. */
 export function seriesTitle(spec: EventSeries): string {
   const of = spec.event ?? 'All events';
@@ -46,7 +53,7 @@ export function assembleExplore({
   labelOf: (raw: string | null) => string;
   keyText: (raw: string | null) => string | null;
 }): Pick<Explore, 'series' | 'truncated'> {
-  const first = cells[0]!;
+  const first = at(cells, 0);
   const single = specs.length === 1 && query.formula === null;
   const brokenDown = query.breakdown !== 'none';
   // Not broken down, every series is one line, even with no events at all.
@@ -56,7 +63,7 @@ export function assembleExplore({
   const keyLabel = (key: { raw: string | null; other: boolean }) => (key.other ? OTHER : labelOf(key.raw));
 
   const figures = specs.map((spec, index) => {
-    const own = cells[index]!;
+    const own = at(cells, index);
     const empty = spec.measure === 'average' ? null : 0;
     const totals = new Map(own.keys.map((key) => [key.raw, key.total]));
     return keys.map((key) => {
@@ -70,11 +77,11 @@ export function assembleExplore({
 
   const series: Series[] = [];
   for (const [index, spec] of specs.entries()) {
-    const letter = letters[index]!;
+    const letter = at(letters, index);
     for (const [position, key] of keys.entries()) {
-      const figure = figures[index]![position]!;
+      const figure = at(at(figures, index), position);
       // The first series' Other is only shown where it adds up; another series' where it has one.
-      if (key.other && index > 0 && cells[index]!.other === null) continue;
+      if (key.other && index > 0 && at(cells, index).other === null) continue;
       const name = brokenDown ? keyLabel(key) : spec.event ?? 'All events';
       series.push({
         key: key.other ? OTHER : keyText(key.raw),
@@ -91,7 +98,7 @@ export function assembleExplore({
     if (parsed.ok) {
       for (const [position, key] of keys.entries()) {
         const operands = (pick: (figure: { total: number | null; points: (number | null)[] }) => number | null) =>
-          Object.fromEntries(letters.map((letter, index) => [letter, pick(figures[index]![position]!)]));
+          Object.fromEntries(letters.map((letter, index) => [letter, pick(at(at(figures, index), position))]));
         series.push({
           key: key.other ? OTHER : keyText(key.raw),
           label: brokenDown ? `${query.formula} · ${keyLabel(key)}` : query.formula,
