@@ -9,9 +9,8 @@ import {
   exploreMeasures,
   exploreShape,
   pinnedExtrasShape,
-  seriesSpecSchema,
 } from './analytics-explore';
-import { propertyFilterSchema } from './analytics-explore-filters';
+import { propertyOperators } from './analytics-explore-filters';
 
 // The project dashboard (issue 8): charts pinned from the explorer, per project, in the order the user set.
 
@@ -32,6 +31,9 @@ export const pinnedQuerySchema = z
   .superRefine(checkExplore);
 export type PinnedQuery = z.output<typeof pinnedQuerySchema>;
 
+/** A stored property filter as answered (checked when it was pinned). */
+const storedFilter = z.object({ key: z.string(), op: z.enum(propertyOperators), values: z.array(z.string()) });
+
 export const dashboardChartSchema = z
   .object({
     id: z.uuid(),
@@ -45,8 +47,10 @@ export const dashboardChartSchema = z
       granularity: z.enum(exploreGranularities),
       // Charts pinned before issue 17 have none of these: read as none.
       breakdown_property: z.string().nullable().optional(),
-      filters: z.array(propertyFilterSchema).optional(),
-      series: z.array(seriesSpecSchema).optional(),
+      filters: z.array(storedFilter).optional(),
+      series: z
+        .array(z.object({ event: z.string().nullable(), measure: z.enum(exploreMeasures), property: z.string().nullable(), filters: z.array(storedFilter) }))
+        .optional(),
       formula: z.string().nullable().optional(),
       platform: z.array(z.string()),
       country: z.array(z.string()),
