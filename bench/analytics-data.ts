@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import type { EventStore, NewEvent } from '../apps/server/src/modules/events/eve
 
 // The analytics bench's dataset (issue 8): about 10 million demo events written straight into the
 // embedded store through EventStore.append (no HTTP: what is measured is the queries). The demo
-// population is deterministic for a given end, so the file is kept between runs for the same day.
+// population is deterministic for a given end and generator, so the file is kept between runs for
+// the same day and the same generator sources (their fingerprint is in its name).
 
 export const BENCH_PROJECT = '0b5e4c1a-0000-4000-8000-000000000008';
 const PLAYERS = 162_000; // about 62 events a player over 90 days: 10 million events
@@ -21,10 +23,23 @@ export interface BenchData {
   loadSeconds: number | null;
 }
 
+/**
+ * The demo generator's fingerprint: a hash of its source files, so a change to the generator (new
+ * events, new properties) makes a new dataset instead of reusing the day's old one.
+ */
+function generatorFingerprint(): string {
+  const dir = path.join(import.meta.dirname, '../apps/server/src/modules/demo');
+  const hash = createHash('sha256');
+  for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts')).sort()) {
+    hash.update(name).update(fs.readFileSync(path.join(dir, name)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
 export async function openBenchData(): Promise<BenchData> {
   const end = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
   const dir = path.join(os.tmpdir(), 'questboard-analytics-bench');
-  const file = path.join(dir, `events-${PLAYERS}-${end.toISOString().slice(0, 10)}.duckdb`);
+  const file = path.join(dir, `events-${PLAYERS}-${end.toISOString().slice(0, 10)}-${generatorFingerprint()}.duckdb`);
   const complete = `${file}.complete`;
   if (!fs.existsSync(complete)) {
     fs.rmSync(dir, { recursive: true, force: true });

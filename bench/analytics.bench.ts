@@ -91,6 +91,19 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
       run: () =>
         store.metrics.explore(BENCH_PROJECT, exploreQuerySchema.parse({ ...last30, measure: 'sum', property: 'level', breakdown: 'name', granularity: 'week' }), money),
     },
+    {
+      // Issue 17 (ADR 026): no demo property has 1,000 distinct values; the closest is duration_s,
+      // the whole seconds a level took (1 to 900, what a real game sends with every level): every
+      // level_complete of the range is read and its value put in a bucket.
+      name: 'explorer: level_complete by duration_s (up to 900 distinct values)',
+      targetMs: 500,
+      run: () =>
+        store.metrics.explore(
+          BENCH_PROJECT,
+          exploreQuerySchema.parse({ ...last30, event: 'level_complete', breakdown: 'property', breakdown_property: 'duration_s' }),
+          money,
+        ),
+    },
     { name: 'player insights, 90 days by week', targetMs: null, run: () => store.metrics.players(BENCH_PROJECT, analyticsQuerySchema.parse({ from: isoDate(new Date(end.getTime() - 90 * 86_400_000)), to: today, granularity: 'week' })) },
     { name: 'revenue, last 30 days', targetMs: null, run: () => store.metrics.revenue(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today, money) },
     { name: 'engagement, last 30 days', targetMs: null, run: () => store.metrics.engagement(BENCH_PROJECT, analyticsQuerySchema.parse(last30)) },

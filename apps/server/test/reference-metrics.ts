@@ -10,7 +10,8 @@ import {
   type RetentionMode,
   type RetentionQuery,
 } from '@questboard/shared/analytics-view';
-import { EXPLORE_MAX_SERIES, REVENUE_PROPERTY, type Explore, type ExploreQuery } from '@questboard/shared/analytics-explore';
+import { REVENUE_PROPERTY, type Explore, type ExploreQuery } from '@questboard/shared/analytics-explore';
+import { referenceExplore, type Spec } from './reference-explore';
 import type { CohortRow } from '@questboard/shared/analytics-answer-parts';
 import {
   overviewMetricKeys,
@@ -79,8 +80,6 @@ const TOP_PRODUCTS = 10;
 const BREAKDOWN_ROWS = 20;
 const FILTER_OPTIONS = 100;
 const CATALOGUE_KEYS = 50;
-const OTHER = 'Other';
-const NOT_SET = '(not set)';
 
 interface Row {
   event: NewEvent;
@@ -698,39 +697,30 @@ function numericValue(row: Row, property: string | null, money: ProjectMoney): n
   return typeof value === 'number' ? value : null;
 }
 
-function measure(rows: readonly Row[], query: ExploreQuery, money: ProjectMoney): number | null {
-  if (query.measure === 'count') return rows.length;
-  if (query.measure === 'users') return distinctUsers(rows).size;
+function measure(rows: readonly Row[], spec: Spec, money: ProjectMoney): number | null {
+  if (spec.measure === 'count') return rows.length;
+  if (spec.measure === 'users') return distinctUsers(rows).size;
   const values: number[] = [];
   for (const row of rows) {
-    const value = numericValue(row, query.property, money);
+    const value = numericValue(row, spec.property, money);
     if (value !== null) values.push(value);
   }
-  return query.measure === 'sum' ? sum(values) : mean(values);
+  return spec.measure === 'sum' ? sum(values) : mean(values);
 }
 
 function explore(data: Data, query: ExploreQuery, money: ProjectMoney): StoreAnswer<Explore> {
-  const view = viewOf(data, query);
-  const selected = rowsIn(view, daysOf(query)).filter((row) => query.event === null || row.event.name === query.event);
-  const buckets = bucketsOf(query, query.granularity);
-  const series = (key: string | null, label: string, rows: readonly Row[]) => ({
-    key,
-    label,
-    total: measure(rows, query, money),
-    points: buckets.map((bucket) => ({ date: bucket.date, value: measure(rows.filter((row) => inDays(row.day, bucket.days)), query, money) })),
-  });
-  const measuresRevenue = query.property === REVENUE_PROPERTY && (query.measure === 'sum' || query.measure === 'average');
-  const revenueNote = { currency: measuresRevenue ? money.currency : null, excludedPurchases: measuresRevenue ? excludedOf(selected, money) : [] };
-  const { breakdown } = query;
-  if (breakdown === 'none') return { series: [series(null, query.event ?? 'All events', selected)], truncated: false, ...revenueNote };
-
-  const groups = groupBy(selected, (row) => (breakdown === 'name' ? row.event.name : attribute(row.event, breakdown)));
-  const ranked = [...groups].sort(([keyA, rowsA], [keyB, rowsB]) => rowsB.length - rowsA.length || compareText(keyA, keyB));
-  const shown = ranked.slice(0, EXPLORE_MAX_SERIES).map(([key, rows]) => series(key, key ?? NOT_SET, rows));
-  const rest = ranked.slice(EXPLORE_MAX_SERIES).flatMap(([, rows]) => rows);
-  const addsUp = query.measure === 'count' || query.measure === 'sum';
-  if (rest.length > 0 && addsUp) shown.push(series(OTHER, OTHER, rest));
-  return { series: shown, truncated: ranked.length > EXPLORE_MAX_SERIES, ...revenueNote };
+  return referenceExplore(
+    {
+      rowsOf: (view) => rowsIn(viewOf(data, view), daysOf(view)),
+      dayBuckets: (view) => bucketsOf(view, view.granularity === 'hour' ? 'day' : view.granularity),
+      measure: (rows, spec) => measure(rows, spec, money),
+      money: (specs, rows) => {
+        const measuresRevenue = specs.some((spec) => spec.property === REVENUE_PROPERTY && (spec.measure === 'sum' || spec.measure === 'average'));
+        return { currency: measuresRevenue ? money.currency : null, excludedPurchases: measuresRevenue ? excludedOf(rows, money) : [] };
+      },
+    },
+    query,
+  );
 }
 
 function eventCatalogue(data: Data, query: AnalyticsQuery): EventCatalogue {

@@ -14,6 +14,10 @@ describe('pinned chart query', () => {
       measure: 'count',
       property: null,
       breakdown: 'none',
+      breakdown_property: null,
+      filters: [],
+      series: [],
+      formula: null,
       granularity: 'day',
       platform: [],
       country: [],
@@ -28,7 +32,10 @@ describe('pinned chart query', () => {
 
   it.each<[Record<string, unknown>, string]>([
     [{ measure: 'average' }, propertyRequiredMessage],
-    [{ granularity: 'hour' }, 'granularity must be day, week or month'],
+    [{ granularity: 'second' }, 'granularity must be hour, day, week or month'],
+    [{ breakdown: 'property' }, 'Choose a property to break down by'],
+    [{ filters: [{ key: 'level', op: 'gt', values: ['high'] }] }, 'gt compares numbers: its value must be a number'],
+    [{ series: [{ event: 'level_start' }], formula: 'B / C' }, 'Formula: there is no series C (the chart has A, B)'],
   ])('refuses %j', (query, message) => {
     expect(messages(pinnedQuerySchema.safeParse(query))).toEqual([message]);
   });
@@ -48,7 +55,20 @@ describe('create chart body', () => {
     expect(createChartBodySchema.parse({ title: '  Daily levels  ', chartType: 'bar', query: { event: 'level_complete' } })).toEqual({
       title: 'Daily levels',
       chartType: 'bar',
-      query: { event: 'level_complete', measure: 'count', property: null, breakdown: 'none', granularity: 'day', platform: [], country: [], app_version: [] },
+      query: {
+        event: 'level_complete',
+        measure: 'count',
+        property: null,
+        breakdown: 'none',
+        breakdown_property: null,
+        filters: [],
+        series: [],
+        formula: null,
+        granularity: 'day',
+        platform: [],
+        country: [],
+        app_version: [],
+      },
     });
   });
 

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { databaseTextMessage, isDatabaseText } from './database-text';
-import { FILTER_MAX_VALUES, filterItem, granularities, viewShape } from './analytics-view';
-import { chartTypes, checkExplore, exploreBreakdowns, exploreMeasures, exploreShape } from './analytics-explore';
+import { FILTER_MAX_VALUES, filterItem } from './analytics-view';
+import {
+  chartTypes,
+  checkExplore,
+  exploreBreakdowns,
+  exploreGranularities,
+  exploreMeasures,
+  exploreShape,
+  pinnedExtrasShape,
+} from './analytics-explore';
+import { propertyOperators } from './analytics-explore-filters';
 
 // The project dashboard (issue 8): charts pinned from the explorer, per project, in the order the user set.
 
@@ -12,13 +21,18 @@ export const chartTitleMessages = { required: 'Chart title is required', tooLong
 export const pinnedQuerySchema = z
   .object({
     ...exploreShape,
-    granularity: viewShape.granularity,
+    ...pinnedExtrasShape,
+    // Hourly charts are drawn while the dashboard's range is at most 7 days (ADR 026).
+    granularity: z.enum(exploreGranularities, { error: 'granularity must be hour, day, week or month' }).default('day'),
     platform: z.array(filterItem('platform')).max(FILTER_MAX_VALUES).default([]),
     country: z.array(filterItem('country')).max(FILTER_MAX_VALUES).default([]),
     app_version: z.array(filterItem('app_version')).max(FILTER_MAX_VALUES).default([]),
   })
   .superRefine(checkExplore);
 export type PinnedQuery = z.output<typeof pinnedQuerySchema>;
+
+/** A stored property filter as answered (checked when it was pinned). */
+const storedFilter = z.object({ key: z.string(), op: z.enum(propertyOperators), values: z.array(z.string()) });
 
 export const dashboardChartSchema = z
   .object({
@@ -30,7 +44,14 @@ export const dashboardChartSchema = z
       measure: z.enum(exploreMeasures),
       property: z.string().nullable(),
       breakdown: z.enum(exploreBreakdowns),
-      granularity: z.enum(granularities),
+      granularity: z.enum(exploreGranularities),
+      // Charts pinned before issue 17 have none of these: read as none.
+      breakdown_property: z.string().nullable().optional(),
+      filters: z.array(storedFilter).optional(),
+      series: z
+        .array(z.object({ event: z.string().nullable(), measure: z.enum(exploreMeasures), property: z.string().nullable(), filters: z.array(storedFilter) }))
+        .optional(),
+      formula: z.string().nullable().optional(),
       platform: z.array(z.string()),
       country: z.array(z.string()),
       app_version: z.array(z.string()),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exploreQuerySchema, isPropertyKey, needsProperty, propertyRequiredMessage } from './analytics-explore';
+import {
+  breakdownPropertyRequiredMessage,
+  exploreQuerySchema,
+  hourlyRangeMessage,
+  isPropertyKey,
+  needsProperty,
+  propertyRequiredMessage,
+} from './analytics-explore';
 import { rangeMessages } from './analytics-view';
 
 const march = { from: '2026-03-01', to: '2026-03-31' };
@@ -21,6 +28,10 @@ describe('explore query', () => {
       measure: 'count',
       property: null,
       breakdown: 'none',
+      breakdown_property: null,
+      filters: [],
+      series: [],
+      formula: null,
     });
     expect(exploreQuerySchema.parse({ ...march, event: '', property: '' })).toMatchObject({ event: null, property: null });
   });
@@ -45,7 +56,7 @@ describe('explore query', () => {
 
   it.each<[Record<string, unknown>, string]>([
     [{ measure: 'median' }, 'measure must be count, users, sum or average'],
-    [{ breakdown: 'build' }, 'breakdown must be none, name, platform, country or app_version'],
+    [{ breakdown: 'build' }, 'breakdown must be none, name, platform, country, app_version or property'],
     [{ measure: 'sum', property: 'a/b' }, 'property must be a property key (letters, digits, _ . - $ and spaces)'],
     [{ event: 'e'.repeat(129) }, 'event must be at most 128 characters'],
   ])('refuses %j', (query, message) => {
@@ -84,5 +95,53 @@ describe('isPropertyKey', () => {
     expect(isPropertyKey(value)).toBe(expected);
     // The same rule as the explore query's property parameter.
     if (value !== '') expect(exploreQuerySchema.safeParse({ from: '2026-03-01', to: '2026-03-31', measure: 'sum', property: value }).success).toBe(expected);
+  });
+});
+
+describe('explore query, issue 17 (ADR 026)', () => {
+  const week = { from: '2026-03-01', to: '2026-03-07' };
+  const filters = (value: unknown) => JSON.stringify(value);
+
+  it('reads property filters, further series and a formula from JSON parameters', () => {
+    const query = exploreQuerySchema.parse({
+      ...week,
+      granularity: 'hour',
+      event: 'level_fail',
+      breakdown: 'property',
+      breakdown_property: 'level',
+      filters: filters([{ key: 'level', op: 'gt', values: ['3'] }, { key: 'vip', op: 'set' }]),
+      series: filters([{ event: 'level_start', measure: 'users' }]),
+      formula: ' A / B ',
+    });
+    expect(query).toMatchObject({
+      granularity: 'hour',
+      breakdown_property: 'level',
+      filters: [{ key: 'level', op: 'gt', values: ['3'] }, { key: 'vip', op: 'set', values: [] }],
+      series: [{ event: 'level_start', measure: 'users', property: null, filters: [] }],
+      formula: 'A / B',
+    });
+  });
+
+  it.each<[Record<string, string>, string]>([
+    [{ granularity: 'hour', to: '2026-03-08' }, hourlyRangeMessage],
+    [{ breakdown: 'property' }, breakdownPropertyRequiredMessage],
+    [{ breakdown: 'property', breakdown_property: "level'); DROP TABLE x; --" }, 'property must be a property key (letters, digits, _ . - $ and spaces)'],
+    [{ filters: '{not json' }, 'filters must be JSON'],
+    [{ filters: filters([{ key: 'a"b', op: 'eq', values: ['1'] }]) }, 'filter key must be a property key (letters, digits, _ . - $ and spaces)'],
+    [{ filters: filters([{ key: 'level', op: 'like', values: ['1'] }]) }, 'op must be one of eq, neq, in, gt, gte, lt, lte, set, not_set'],
+    [{ filters: filters([{ key: 'level', op: 'gt', values: ['ten'] }]) }, 'gt compares numbers: its value must be a number'],
+    [{ filters: filters([{ key: 'level', op: 'eq', values: [] }]) }, 'eq takes exactly one value'],
+    [{ filters: filters([{ key: 'level', op: 'set', values: ['x'] }]) }, 'set takes no value'],
+    [{ filters: filters(Array.from({ length: 11 }, () => ({ key: 'level', op: 'set' }))) }, 'at most 10 property filters per series'],
+    [{ series: filters([{}, {}, {}, {}, {}]) }, 'a chart has at most 5 series (A to E)'],
+    [{ series: filters([{ measure: 'sum' }]) }, 'Series B: choose a numeric property to sum or average'],
+    [{ formula: 'A / B' }, 'Formula: there is no series B (the chart has A)'],
+    [{ formula: 'A; drop' }, 'Formula: “;” at character 2 is not allowed (use series letters, numbers, + - * / and parentheses)'],
+  ])('refuses %j', (input, message) => {
+    expect(messages(exploreQuerySchema.safeParse({ ...week, ...input }))).toEqual([message]);
+  });
+
+  it('takes hours for up to 7 days', () => {
+    expect(exploreQuerySchema.safeParse({ ...week, granularity: 'hour' }).success).toBe(true);
   });
 });

@@ -47,12 +47,12 @@ export function date(day: string): string {
 }
 
 /** The view's days on a date column of a rollup. */
-export function rangeSql(view: View, column = 'day'): string {
+export function rangeSql(view: Pick<View, 'from' | 'to'>, column = 'day'): string {
   return `${column} BETWEEN ${date(view.from)} AND ${date(view.to)}`;
 }
 
 /** Events whose time falls in the view's days (bounds on ts itself, so zone maps apply). */
-export function eventRangeSql(view: View): string {
+export function eventRangeSql(view: Pick<View, 'from' | 'to'>): string {
   return `ts >= ${date(view.from)} AND ts < ${date(view.to)} + 1`;
 }
 

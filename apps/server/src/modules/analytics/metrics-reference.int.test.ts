@@ -39,6 +39,11 @@ function population(): NewEvent[] {
     if (index % 5 === 0) delete event.session_id;
     if (index % 7 === 0 && installDay !== undefined) delete event.country;
     if (index % 11 === 0 && installDay !== undefined && installDay !== day) event.platform = 'web';
+    // Properties the demo does not send (issue 17): many text values, booleans, and a key whose
+    // values are sometimes numbers and sometimes text.
+    if (event.name === 'store_open') {
+      event.properties = { ...event.properties, item_id: `item-${index % 23}`, vip: index % 2 === 0, tier: index % 3 === 0 ? 5 : 'gold' };
+    }
     if (event.revenue_amount !== undefined) {
       purchases += 1;
       if (index % 3 === 1) Object.assign(event, { currency: 'JPY', revenue_amount: Math.round(event.revenue_amount * 150) });
@@ -74,6 +79,30 @@ const explorations: [string, ExploreQueryInput][] = [
   ['count by country', { ...fortnight, breakdown: 'country' }],
   ['sum of stars by country', { ...fortnight, event: 'level_complete', measure: 'sum', property: 'stars', breakdown: 'country' }],
   ['average of level by app version, Android', { ...whole, measure: 'average', property: 'level', breakdown: 'app_version', platform: 'android' }],
+  // Issue 17 (ADR 026): breakdowns by a property, property filters, several series, formulas, hours.
+  ['level_fail by level (number buckets)', { ...whole, event: 'level_fail', breakdown: 'property', breakdown_property: 'level' }],
+  ['level_complete users by stars (exact numbers), by week', { ...whole, granularity: 'week', event: 'level_complete', measure: 'users', breakdown: 'property', breakdown_property: 'stars' }],
+  ['ad_impression by placement (text)', { ...fortnight, event: 'ad_impression', breakdown: 'property', breakdown_property: 'placement' }],
+  ['store_open users by item_id: top 10 by users and Other', { ...whole, event: 'store_open', measure: 'users', breakdown: 'property', breakdown_property: 'item_id' }],
+  ['store_open average level by item_id, iOS', { ...fortnight, event: 'store_open', measure: 'average', property: 'level', breakdown: 'property', breakdown_property: 'item_id', platform: 'ios' }],
+  ['store_open sum of level by vip (booleans)', { ...whole, event: 'store_open', measure: 'sum', property: 'level', breakdown: 'property', breakdown_property: 'vip' }],
+  ['store_open by tier (numbers and text)', { ...whole, event: 'store_open', breakdown: 'property', breakdown_property: 'tier' }],
+  ['every event by level (not set included)', { ...fortnight, breakdown: 'property', breakdown_property: 'level' }],
+  ['level_fail above level 10 by country', { ...whole, event: 'level_fail', breakdown: 'country', filters: JSON.stringify([{ key: 'level', op: 'gt', values: ['10'] }]) }],
+  ['store_open filtered: vip, item in a list, tier set, level at most 20', { ...whole, event: 'store_open', measure: 'users', filters: JSON.stringify([
+    { key: 'vip', op: 'eq', values: ['true'] }, { key: 'item_id', op: 'in', values: ['item-1', 'item-2', 'item-3'] }, { key: 'tier', op: 'set' }, { key: 'level', op: 'lte', values: ['20'] }]) }],
+  ['every event without a level, not item-4, by name', { ...fortnight, breakdown: 'name', filters: JSON.stringify([{ key: 'level', op: 'not_set' }, { key: 'item_id', op: 'neq', values: ['item-4'] }]) }],
+  ['level_complete with 3 stars (3 equals 3.0) by level', { ...fortnight, event: 'level_complete', breakdown: 'property', breakdown_property: 'level', filters: JSON.stringify([{ key: 'stars', op: 'eq', values: ['3.0'] }]) }],
+  ['revenue of purchases from level 5', { ...whole, granularity: 'week', event: 'purchase', measure: 'sum', property: 'revenue_amount', filters: JSON.stringify([{ key: 'level', op: 'gte', values: ['5'] }]) }],
+  ['A level_start, B level_complete, B / A * 100 by platform', { ...whole, granularity: 'week', event: 'level_start', breakdown: 'platform',
+    series: JSON.stringify([{ event: 'level_complete' }]), formula: 'B / A * 100' }],
+  ['A users, B users above level 20, (A - B) / A by level bucket', { ...whole, event: 'level_start', measure: 'users', breakdown: 'property', breakdown_property: 'level',
+    series: JSON.stringify([{ event: 'level_start', measure: 'users', filters: [{ key: 'level', op: 'gt', values: ['20'] }] }]), formula: '(A - B) / A' }],
+  ['three series by item_id with Other, and a formula', { ...fortnight, event: 'store_open', breakdown: 'property', breakdown_property: 'item_id',
+    series: JSON.stringify([{ event: 'store_open', measure: 'users' }, { event: 'purchase', measure: 'sum', property: 'revenue_amount' }]), formula: 'C / B' }],
+  ['a division by zero is a gap', { ...fortnight, event: 'level_fail', series: JSON.stringify([{ event: 'level_fail', filters: [{ key: 'level', op: 'gt', values: ['1000'] }] }]), formula: 'A / B' }],
+  ['level_complete users by hour, 3 stars', { from: '2026-02-25', to: '2026-03-01', granularity: 'hour', event: 'level_complete', measure: 'users', filters: JSON.stringify([{ key: 'stars', op: 'eq', values: ['3'] }]) }],
+  ['count by hour by platform with a second series', { from: '2026-02-28', to: '2026-03-01', granularity: 'hour', breakdown: 'platform', series: JSON.stringify([{ event: 'session_start' }]) }],
 ];
 // 000770 has no session ids, no country after its install and plays on the web; 000022 only the last.
 const players = ['demo-player-000770', 'demo-player-000022', 'demo-player-000123'];

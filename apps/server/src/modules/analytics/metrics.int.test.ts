@@ -832,7 +832,7 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     events: threeCurrencies,
     ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { measure: 'sum', property: 'revenue_amount' }), ratesForUsd),
     expected: {
-      series: [{ key: null, label: 'All events', total: 12.9, points: points(12.9, 0) }],
+      series: [{ key: null, label: 'All events', source: 'A', total: 12.9, points: points(12.9, 0) }],
       truncated: false,
       currency: 'USD',
       excludedPurchases: [{ currency: 'GBP', purchases: 2, amount: 4.5 }],
@@ -844,7 +844,7 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     events: threeCurrencies,
     ask: (metrics) => metrics.explore(projectId, exploreView('2026-03-10', '2026-03-11', { measure: 'average', property: 'revenue_amount' }), ratesForUsd),
     expected: {
-      series: [{ key: null, label: 'All events', total: 12.9 / 3, points: points(12.9 / 3, null) }],
+      series: [{ key: null, label: 'All events', source: 'A', total: 12.9 / 3, points: points(12.9 / 3, null) }],
       truncated: false,
       currency: 'USD',
       excludedPurchases: [{ currency: 'GBP', purchases: 2, amount: 4.5 }],
@@ -855,34 +855,34 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     name: 'count of every event',
     events: explorerEvents,
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11')),
-    expected: { series: [{ key: null, label: 'All events', total: 7, points: points(3, 4) }], truncated: false, ...noMoney },
+    expected: { series: [{ key: null, label: 'All events', source: 'A', total: 7, points: points(3, 4) }], truncated: false, ...noMoney },
   },
   {
     // level_complete: x1, x2 on 03-10; x2, x3 on 03-11; three distinct over the range, not four.
     name: 'unique users of one event',
     events: explorerEvents,
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'users' })),
-    expected: { series: [{ key: null, label: 'level_complete', total: 3, points: points(2, 2) }], truncated: false, ...noMoney },
+    expected: { series: [{ key: null, label: 'level_complete', source: 'A', total: 3, points: points(2, 2) }], truncated: false, ...noMoney },
   },
   {
     // Numbers only: 10 + 30 on 03-10, 2.5 on 03-11 ('20' and true are skipped).
     name: 'sum of a numeric property',
     events: explorerEvents,
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'sum', property: 'score' })),
-    expected: { series: [{ key: null, label: 'level_complete', total: 42.5, points: points(40, 2.5) }], truncated: false, ...noMoney },
+    expected: { series: [{ key: null, label: 'level_complete', source: 'A', total: 42.5, points: points(40, 2.5) }], truncated: false, ...noMoney },
   },
   {
     name: 'average of a numeric property',
     events: explorerEvents,
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { event: 'level_complete', measure: 'average', property: 'score' })),
-    expected: { series: [{ key: null, label: 'level_complete', total: 42.5 / 3, points: points(20, 2.5) }], truncated: false, ...noMoney },
+    expected: { series: [{ key: null, label: 'level_complete', source: 'A', total: 42.5 / 3, points: points(20, 2.5) }], truncated: false, ...noMoney },
   },
   {
     // revenue_amount is the event's own field: x1's purchase of 5 on 03-11.
     name: 'sum of revenue_amount',
     events: explorerEvents,
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { measure: 'sum', property: 'revenue_amount' })),
-    expected: { series: [{ key: null, label: 'All events', total: 5, points: points(0, 5) }], truncated: false, currency: 'USD', excludedPurchases: [] },
+    expected: { series: [{ key: null, label: 'All events', source: 'A', total: 5, points: points(0, 5) }], truncated: false, currency: 'USD', excludedPurchases: [] },
   },
   {
     // By events: ios 3 (x1), android 2 (x2), not set 2 (x3); ties by key, not set last.
@@ -893,9 +893,9 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
       exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { measure: 'average', property: 'revenue_amount', breakdown: 'platform' })),
     expected: {
       series: [
-        { key: 'ios', label: 'ios', total: 5, points: points(null, 5) },
-        { key: 'android', label: 'android', total: null, points: points(null, null) },
-        { key: null, label: '(not set)', total: null, points: points(null, null) },
+        { key: 'ios', label: 'ios', source: 'A', total: 5, points: points(null, 5) },
+        { key: 'android', label: 'android', source: 'A', total: null, points: points(null, null) },
+        { key: null, label: '(not set)', source: 'A', total: null, points: points(null, null) },
       ],
       truncated: false,
       currency: 'USD',
@@ -909,9 +909,9 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { breakdown: 'name' })),
     expected: {
       series: [
-        { key: 'level_complete', label: 'level_complete', total: 5, points: points(3, 2) },
-        { key: 'app_open', label: 'app_open', total: 1, points: points(0, 1) },
-        { key: 'purchase', label: 'purchase', total: 1, points: points(0, 1) },
+        { key: 'level_complete', label: 'level_complete', source: 'A', total: 5, points: points(3, 2) },
+        { key: 'app_open', label: 'app_open', source: 'A', total: 1, points: points(0, 1) },
+        { key: 'purchase', label: 'purchase', source: 'A', total: 1, points: points(0, 1) },
       ],
       truncated: false,
       ...noMoney,
@@ -924,8 +924,8 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-11', { breakdown: 'platform', platform: 'android,ios' })),
     expected: {
       series: [
-        { key: 'ios', label: 'ios', total: 3, points: points(2, 1) },
-        { key: 'android', label: 'android', total: 2, points: points(1, 1) },
+        { key: 'ios', label: 'ios', source: 'A', total: 3, points: points(2, 1) },
+        { key: 'android', label: 'android', source: 'A', total: 2, points: points(1, 1) },
       ],
       truncated: false,
       ...noMoney,
@@ -938,8 +938,8 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name' })),
     expected: {
       series: [
-        ...tenNames.map((name) => ({ key: name, label: name, total: 2, points: oneDay(2) })),
-        { key: 'Other', label: 'Other', total: 2, points: oneDay(2) },
+        ...tenNames.map((name) => ({ key: name, label: name, source: 'A', total: 2, points: oneDay(2) })),
+        { key: 'Other', label: 'Other', source: 'A', total: 2, points: oneDay(2) },
       ],
       truncated: true,
       ...noMoney,
@@ -952,8 +952,8 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name', measure: 'sum', property: 'n' })),
     expected: {
       series: [
-        ...tenNames.map((name) => ({ key: name, label: name, total: 2, points: oneDay(2) })),
-        { key: 'Other', label: 'Other', total: 7, points: oneDay(7) },
+        ...tenNames.map((name) => ({ key: name, label: name, source: 'A', total: 2, points: oneDay(2) })),
+        { key: 'Other', label: 'Other', source: 'A', total: 7, points: oneDay(7) },
       ],
       truncated: true,
       ...noMoney,
@@ -964,7 +964,7 @@ table('explore', exploreSchema.omit({ incomplete: true }), [
     name: "users by name: no 'Other'",
     events: manyNames,
     ask: (metrics) => exploreWith(metrics, exploreView('2026-03-10', '2026-03-10', { breakdown: 'name', measure: 'users' })),
-    expected: { series: tenNames.map((name) => ({ key: name, label: name, total: 2, points: oneDay(2) })), truncated: true, ...noMoney },
+    expected: { series: tenNames.map((name) => ({ key: name, label: name, source: 'A', total: 2, points: oneDay(2) })), truncated: true, ...noMoney },
   },
 ]);
 

@@ -24,6 +24,7 @@ import { anyMember, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { projectMoney } from '../currency/currency-service';
 import { incompleteBuckets } from './buckets';
+import { exploreIncomplete } from './explorer/explore-buckets';
 import { AnalyticsBusyError } from './analytics-gate';
 
 const busyMessage = 'Analytics are busy right now. Please try again in a few seconds.';
@@ -97,10 +98,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
   );
   app.get(
     apiPaths.analytics.explore.pattern,
-    options('The explorer: an event measured by bucket, optionally broken down', exploreQuerySchema, exploreSchema),
+    options('The explorer: series of events measured by bucket, broken down, filtered by properties, and a formula', exploreQuerySchema, exploreSchema),
     async (request) => {
       const { projectId, money } = await withMoney(request);
-      return marked(request.query, events.metrics.explore(projectId, request.query, money));
+      // Hours are incomplete until they end: the clock itself, not only today's date.
+      return { ...(await shed(events.metrics.explore(projectId, request.query, money))), incomplete: exploreIncomplete(request.query, clock.now()) };
     },
   );
   app.get(

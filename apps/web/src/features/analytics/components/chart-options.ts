@@ -1,6 +1,6 @@
 // Pure builders of the common chart options, so pages describe data, not ECharts.
 import type { EChartsCoreOption } from 'echarts/core';
-import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ExploreGranularity as Granularity } from '@questboard/shared/analytics-explore';
 import type { SeriesPoint } from '@questboard/shared/analytics-answer-parts';
 
 import { formatCount, formatDay, formatDuration } from '../lib/format';
@@ -87,7 +87,7 @@ export function lineOrBarOption({
       type: 'category',
       data: dates,
       boundaryGap: kind === 'bar' || series.some((item) => item.kind === 'bar'),
-      axisLabel: { formatter: (date: string) => formatDay(date, granularity === 'month' ? 'month' : 'day', { short: true }), hideOverlap: true },
+      axisLabel: { formatter: (date: string) => formatDay(date, granularity === 'month' ? 'month' : granularity === 'hour' ? 'hour' : 'day', { short: true }), hideOverlap: true },
     },
     yAxis: [
       durations

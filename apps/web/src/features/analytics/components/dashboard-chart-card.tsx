@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useExplore } from '../api/use-analytics';
 import { canMove } from '../lib/dashboard-order';
-import { pinnedChartSummary, pinnedExploreParams } from '../lib/explore-controls';
+import { hourlyRefusal, pinnedChartSummary, pinnedExploreParams } from '../lib/explore-controls';
 import { ExploreChart } from './explore-chart';
 
 export interface DashboardChartCardProps {
@@ -36,7 +36,9 @@ export function DashboardChartCard({
   onRemove,
 }: DashboardChartCardProps) {
   const headingId = useId();
-  const params = pinnedExploreParams(chart.query, range);
+  // An hourly chart is drawn over at most 7 days of the dashboard's range (ADR 026).
+  const hourlyProblem = hourlyRefusal({ hourly: chart.query.granularity === 'hour' }, range);
+  const params = hourlyProblem === null ? pinnedExploreParams(chart.query, range) : null;
   const answer = useExplore(projectId, params ?? {}, { enabled: params !== null });
   const first = !canMove(position, count, -1);
   const last = !canMove(position, count, 1);
@@ -72,7 +74,9 @@ export function DashboardChartCard({
             </Button>
           </div>
         </div>
-        {params === null ? (
+        {hourlyProblem !== null ? (
+          <p className="text-sm text-muted-foreground">{hourlyProblem}</p>
+        ) : params === null ? (
           <p className="text-sm text-muted-foreground">
             This chart has no property to sum or average. Remove it and pin it again.
           </p>

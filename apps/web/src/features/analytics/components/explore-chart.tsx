@@ -1,4 +1,4 @@
-import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ExploreGranularity as Granularity } from '@questboard/shared/analytics-explore';
 import type { ChartType, Explore, ExploreMeasure } from '@questboard/shared/analytics-explore';
 
 import { exploreRows } from '../lib/explore-csv';

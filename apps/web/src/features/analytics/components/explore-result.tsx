@@ -1,6 +1,6 @@
 import { Download, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ExploreGranularity as Granularity } from '@questboard/shared/analytics-explore';
 import type { ChartType, Explore, ExploreMeasure } from '@questboard/shared/analytics-explore';
 
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ExploreGranularity as Granularity } from '@questboard/shared/analytics-explore';
 import type { Explore } from '@questboard/shared/analytics-explore';
 
 import { cn } from '../../../utils/cn';

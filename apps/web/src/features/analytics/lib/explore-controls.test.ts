@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
+import { breakdownPropertyRequiredMessage, hourlyRangeMessage } from '@questboard/shared/analytics-explore';
+import type { DashboardChart } from '@questboard/shared/analytics-dashboard';
 import {
+  type ExploreControls,
+  exploreProblem,
+  hourlyRefusal,
   defaultExploreControls,
   exploreQuery,
   exploreTitle,
@@ -22,7 +27,7 @@ describe('readExploreControls', () => {
     ['event=level_complete', { ...defaultExploreControls, event: 'level_complete' }],
     [
       'event=purchase&measure=sum&property=revenue_amount&breakdown=platform&chart=table',
-      { event: 'purchase', measure: 'sum', property: 'revenue_amount', breakdown: 'platform', chart: 'table' },
+      { ...defaultExploreControls, event: 'purchase', measure: 'sum', property: 'revenue_amount', breakdown: 'platform', chart: 'table' },
     ],
     // A property only goes with sum and average; unknown values fall back to the defaults.
     ['measure=users&property=level', { ...defaultExploreControls, measure: 'users' }],
@@ -140,7 +145,7 @@ describe('pinnedQuery', () => {
   it("stores the explorer's query with the view's granularity and filters", () => {
     expect(
       pinnedQuery(
-        { event: 'purchase', measure: 'sum', property: 'revenue_amount', breakdown: 'platform', chart: 'bar' },
+        { ...defaultExploreControls, event: 'purchase', measure: 'sum', property: 'revenue_amount', breakdown: 'platform', chart: 'bar' },
         { granularity: 'week', platform: ['ios'], country: [], app_version: ['1.2.0', '1.3.0'] },
       ),
     ).toEqual({
@@ -148,11 +153,96 @@ describe('pinnedQuery', () => {
       measure: 'sum',
       property: 'revenue_amount',
       breakdown: 'platform',
+      breakdown_property: null,
+      filters: [],
+      series: [],
+      formula: null,
       granularity: 'week',
       platform: ['ios'],
       country: [],
       app_version: ['1.2.0', '1.3.0'],
     });
+  });
+});
+
+describe('issue 17: property breakdowns, filters, series, formula and hours in the address', () => {
+  const full: ExploreControls = {
+    ...defaultExploreControls,
+    event: 'level_fail',
+    breakdown: 'property',
+    breakdownProperty: 'level',
+    filters: [
+      { key: 'difficulty', op: 'in', values: ['hard', 'a, "quoted" & odd=value'] },
+      { key: 'level', op: 'gt', values: ['3'] },
+    ],
+    series: [{ event: 'level_start', measure: 'users', property: null, filters: [{ key: 'vip', op: 'set', values: [] }] }],
+    formula: 'A / B * 100',
+    hourly: true,
+  };
+
+  it('survives a round trip through the address, next to the view', () => {
+    const written = writeExploreControls(params('from=2026-03-01&to=2026-03-05&platform=ios'), full);
+    expect(written.get('from')).toBe('2026-03-01');
+    expect(written.get('platform')).toBe('ios');
+    expect(readExploreControls(new URLSearchParams(written.toString()))).toEqual(full);
+    // Back to the defaults: nothing of it is left in the address.
+    const cleared = writeExploreControls(written, { ...defaultExploreControls });
+    expect([...cleared.keys()].sort()).toEqual(['from', 'platform', 'to']);
+  });
+
+  it('leaves out what the shared rules refuse, from a hand-edited address', () => {
+    const read = readExploreControls(
+      params(`breakdown=property&breakdown_property=${encodeURIComponent("level'; DROP")}&filters=${encodeURIComponent('[{"key":"level","op":"gt","values":["x"]}]')}&series=nonsense`),
+    );
+    expect(read).toMatchObject({ breakdown: 'property', breakdownProperty: null, filters: [], series: [] });
+  });
+
+  it('asks the server the same question, and nothing while it is not complete', () => {
+    expect(exploreQuery(full)).toEqual({
+      event: 'level_fail',
+      measure: 'count',
+      breakdown: 'property',
+      breakdown_property: 'level',
+      filters: JSON.stringify(full.filters),
+      series: JSON.stringify(full.series),
+      formula: 'A / B * 100',
+      granularity: 'hour',
+    });
+    expect(exploreProblem({ ...full, breakdownProperty: null })).toBe(breakdownPropertyRequiredMessage);
+    expect(exploreProblem({ ...full, formula: 'A / C' })).toMatch(/there is no series C/u);
+    expect(exploreQuery({ ...full, formula: 'A +' })).toBeNull();
+    expect(exploreProblem({ ...full, series: [{ event: null, measure: 'sum', property: null, filters: [] }] })).toMatch(/^Series B: choose a numeric property/u);
+  });
+
+  it('refuses hours beyond 7 days with the shared message', () => {
+    expect(hourlyRefusal(full, { from: '2026-03-01', to: '2026-03-07' })).toBeNull();
+    expect(hourlyRefusal(full, { from: '2026-03-01', to: '2026-03-08' })).toBe(hourlyRangeMessage);
+    expect(hourlyRefusal({ hourly: false }, { from: '2026-01-01', to: '2026-03-08' })).toBeNull();
+  });
+
+  it('pins every option and opens the pinned chart with them', () => {
+    const query = pinnedQuery(full, { granularity: 'day', platform: [], country: [], app_version: [] });
+    expect(query).toMatchObject({ breakdown_property: 'level', filters: full.filters, series: full.series, formula: 'A / B * 100', granularity: 'hour' });
+    const stored: DashboardChart['query'] = {
+      event: 'level_fail',
+      measure: 'count',
+      property: null,
+      breakdown: 'property',
+      breakdown_property: 'level',
+      filters: full.filters,
+      series: full.series,
+      formula: 'A / B * 100',
+      granularity: 'hour',
+      platform: [],
+      country: [],
+      app_version: [],
+    };
+    const search = pinnedChartSearch({ chartType: 'bar', query: stored }, params('from=2026-03-01&to=2026-03-03'));
+    expect(readExploreControls(new URLSearchParams(search.slice(1)))).toEqual({ ...full, chart: 'bar' });
+    expect(pinnedExploreParams(stored, { from: '2026-03-01', to: '2026-03-03' })).toMatchObject({ granularity: 'hour', formula: 'A / B * 100' });
+    expect(pinnedChartSummary({ chartType: 'line', query: stored })).toBe(
+      'Line chart by hour (UTC) · difficulty is one of hard, a, "quoted" & odd=value · level > 3 · 2 series · Formula: A / B * 100',
+    );
   });
 });
 

@@ -34,6 +34,7 @@ describe('exploreCsv', () => {
       {
         key: 'ios',
         label: 'ios',
+        source: 'A',
         total: 5,
         points: [
           { date: '2026-03-02', value: 3 },
@@ -43,13 +44,14 @@ describe('exploreCsv', () => {
       {
         key: null,
         label: 'Not set',
+        source: 'A',
         total: 1,
         points: [
           { date: '2026-03-01', value: null },
           { date: '2026-03-02', value: 1 },
         ],
       },
-      { key: '=evil', label: '=evil, "quoted"', total: 0, points: [{ date: '2026-03-01', value: -1.25 }] },
+      { key: '=evil', label: '=evil, "quoted"', source: 'A', total: 0, points: [{ date: '2026-03-01', value: -1.25 }] },
     ],
   };
 

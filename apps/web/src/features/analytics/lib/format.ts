@@ -2,7 +2,7 @@
 // as percentages, durations as 1m 23s, money with the currency code in its minor units (formatMoney),
 // days as UTC calendar days.
 // null (nothing to compute a figure from) is always an em dash.
-import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ExploreGranularity as Granularity } from '@questboard/shared/analytics-explore';
 
 export const NO_VALUE = '—';
 const locale = 'en-US';
@@ -99,11 +99,21 @@ const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
  * 'Mar 2026'. With short, the year is left out (chart axes).
  */
 export function formatDay(day: string, granularity: Granularity = 'day', { short = false }: { short?: boolean } = {}): string {
+  // An hour's bucket (YYYY-MM-DDTHH:00:00Z): 'Mar 4, 14:00' in UTC, '14:00' on an axis after the first.
+  if (day.includes('T')) return formatHour(day, { short });
   const date = utcDay(day);
   if (Number.isNaN(date.getTime())) return day;
   if (granularity === 'month') return monthFormat.format(date);
   const text = (short ? shortDayFormat : dayFormat).format(date);
   return granularity === 'week' && !short ? `Week of ${text}` : text;
+}
+
+const hourFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+
+/** An hour bucket in UTC: 'Mar 4, 14:00'; short: the same without the year (there is none). */
+function formatHour(iso: string, { short: _short }: { short?: boolean }): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : hourFormat.format(date);
 }
 
 /** A range of UTC days: Mar 1 – Mar 30, 2026 (the year once when both ends share it). */

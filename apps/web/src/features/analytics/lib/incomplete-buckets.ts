@@ -1,6 +1,6 @@
 // ADR 010 "Incomplete buckets": a bucket not over yet (today, this week) or cut by the range holds
 // figures so far. Charts draw it dashed or hatched and every label of it says so.
-import type { Granularity } from '@questboard/shared/analytics-view';
+import type { ExploreGranularity as Granularity } from '@questboard/shared/analytics-explore';
 import type { CurveCohorts, SeriesPoint } from '@questboard/shared/analytics-answer-parts';
 
 import { formatCount, formatDay, formatRange } from './format';

@@ -140,7 +140,7 @@ describe('explorer: the question in the URL', () => {
 
   it('says when only the largest breakdown values are shown', async () => {
     api.answer('explore', {
-      series: [{ key: 'a', label: 'a', total: 1, points: [{ date: '2026-03-01', value: 1 }] }],
+      series: [{ key: 'a', label: 'a', source: 'A', total: 1, points: [{ date: '2026-03-01', value: 1 }] }],
       truncated: true,
       incomplete: [],
       currency: null,
@@ -168,8 +168,8 @@ describe('explorer: export and pin', () => {
     });
     // A formula-like label and one with a comma and quotes: the CSV must neutralise and quote them.
     const series = [
-      { key: '=cmd', label: '=cmd', total: 3, points: [{ date: '2026-03-01', value: 3 }, { date: '2026-03-02', value: null }] },
-      { key: 'b', label: 'b, "quoted"', total: 1, points: [{ date: '2026-03-01', value: 0 }, { date: '2026-03-02', value: 1 }] },
+      { key: '=cmd', label: '=cmd', source: 'A', total: 3, points: [{ date: '2026-03-01', value: 3 }, { date: '2026-03-02', value: null }] },
+      { key: 'b', label: 'b, "quoted"', source: 'A', total: 1, points: [{ date: '2026-03-01', value: 0 }, { date: '2026-03-02', value: 1 }] },
     ];
     api.answer('explore', { series, truncated: false, incomplete: [], currency: null, excludedPurchases: [] });
     renderExplorer(`${RANGE}&event=level_complete&breakdown=platform`);
@@ -220,6 +220,10 @@ describe('explorer: export and pin', () => {
         measure: 'average',
         property: 'revenue_amount',
         breakdown: 'platform',
+        breakdown_property: null,
+        filters: [],
+        series: [],
+        formula: null,
         granularity: 'week',
         platform: [],
         country: ['DE'],

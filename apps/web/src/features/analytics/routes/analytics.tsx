@@ -16,8 +16,10 @@ import { ExploreResult } from '../components/explore-result';
 import { PinChartDialog } from '../components/pin-chart-dialog';
 import {
   type ExploreControls,
+  exploreProblem,
   exploreQuery,
   exploreTitle,
+  hourlyRefusal,
   pinnedQuery,
   readExploreControls,
   truncatedNote,
@@ -50,7 +52,9 @@ function Explorer({ project }: { project: Project }) {
   const [params, setParams] = useViewParams();
   const navigate = useNavigate();
   const controls = readExploreControls(params);
-  const query = exploreQuery(controls);
+  const hourlyProblem = hourlyRefusal(controls, view);
+  const problem = hourlyProblem ?? exploreProblem(controls);
+  const query = hourlyProblem === null ? exploreQuery(controls) : null;
   // The event list does not depend on the granularity: changing it does not ask again.
   const { granularity: _granularity, ...catalogueParams } = apiParams;
   const catalogue = useEventCatalogue(project.id, catalogueParams);
@@ -62,7 +66,7 @@ function Explorer({ project }: { project: Project }) {
     setParams((current) => writeExploreControls(current, next));
   };
   const title = exploreTitle(controls);
-  const description = `${formatRange(view.from, view.to)} (UTC), ${granularityWords[view.granularity]}`;
+  const description = `${formatRange(view.from, view.to)} (UTC), ${controls.hourly ? 'by hour (UTC)' : granularityWords[view.granularity]}`;
   const empty = answer.data?.series.every((series) => series.points.every((point) => !point.value)) ?? false;
 
   const exportCsv = () => {
@@ -89,7 +93,7 @@ function Explorer({ project }: { project: Project }) {
 
   const placeholder =
     query === null ? (
-      <p className="text-sm text-muted-foreground">Choose a numeric property above to see its sum or average.</p>
+      <p className="text-sm text-muted-foreground">{problem ?? 'Complete the question above to see the chart.'}</p>
     ) : answer.isPending ? (
       <div
         role="status"
@@ -112,7 +116,7 @@ function Explorer({ project }: { project: Project }) {
 
   return (
     <>
-      <ExploreControlsForm controls={controls} catalogue={catalogue.data?.events} onChange={change} />
+      <ExploreControlsForm controls={controls} catalogue={catalogue.data?.events} hourlyProblem={hourlyProblem} onChange={change} />
       {catalogue.isError && (
         <ErrorAlert>{getErrorMessage(catalogue.error, 'The list of events could not be loaded.')}</ErrorAlert>
       )}
@@ -122,7 +126,7 @@ function Explorer({ project }: { project: Project }) {
         answer={answer.data}
         chart={controls.chart}
         measure={controls.measure}
-        granularity={view.granularity}
+        granularity={controls.hourly ? 'hour' : view.granularity}
         placeholder={placeholder}
         updating={answer.isPlaceholderData}
         truncatedNote={truncatedNote(controls.measure)}

@@ -248,6 +248,7 @@ export function sampleExplore(query: StandInQuery, empty = false): Explore {
     series: keys.map((key, index) => ({
       key,
       label: key ?? (query.raw.event !== undefined && query.raw.event !== '' ? query.raw.event : 'All events'),
+      source: 'A',
       total: dates.length * (10 - index) * scale,
       points: dates.map((date) => ({ date, value: (10 - index) * scale })),
     })),
