@@ -37,7 +37,7 @@ function matches(event: NewEvent, filters: AnalyticsFilters): boolean {
   return (['platform', 'country', 'app_version'] as const).every((dimension) => {
     const wanted = filters[dimension];
     const value = event[dimension];
-    return wanted.length === 0 || (value !== undefined && value !== null && wanted.includes(value));
+    return wanted.length === 0 || (value !== undefined && wanted.includes(value));
   });
 }
 
@@ -53,6 +53,12 @@ function median(values: readonly number[]): number | null {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function push<K, V>(groups: Map<K, V[]>, key: K, value: V) {
+  const group = groups.get(key);
+  if (group) group.push(value);
+  else groups.set(key, [value]);
 }
 
 const ratio = (top: number, bottom: number) => (bottom === 0 ? null : top / bottom);
@@ -74,7 +80,7 @@ export function referenceLevels(events: readonly NewEvent[], query: LevelsQuery)
       continue;
     }
     lastSeen.set(row.event.user_id, level); // rows are in event order: the last one wins
-    byLevel.set(level, [...(byLevel.get(level) ?? []), row]);
+    push(byLevel, level, row);
   }
   const { numeric, compare } = levelOrder([...byLevel.keys()]);
   const levels = [...byLevel.keys()].sort(compare);
@@ -123,6 +129,7 @@ interface Resource {
   amount: number;
   itemType: string | null;
   itemId: string | null;
+  bucket: string;
 }
 
 export function referenceEconomy(events: readonly NewEvent[], query: EconomyQuery): StoreAnswer<Economy> {
@@ -134,7 +141,7 @@ export function referenceEconomy(events: readonly NewEvent[], query: EconomyQuer
     const currency = stringOf(property(row.event, 'virtual_currency'));
     const amount = numberOf(property(row.event, 'amount'));
     if ((flow !== 'source' && flow !== 'sink') || currency === null || amount === null || amount <= 0) continue;
-    counted.push({ row, flow, currency, amount, itemType: textOf(property(row.event, 'item_type')), itemId: textOf(property(row.event, 'item_id')) });
+    counted.push({ row, flow, currency, amount, itemType: textOf(property(row.event, 'item_type')), itemId: textOf(property(row.event, 'item_id')), bucket: bucketOf(row.day, query.granularity, query.from) });
   }
   const events_ = new Map<string, number>();
   for (const resource of counted) events_.set(resource.currency, (events_.get(resource.currency) ?? 0) + 1);
@@ -153,9 +160,9 @@ export function referenceEconomy(events: readonly NewEvent[], query: EconomyQuer
     const label = bucketOf(day, query.granularity, query.from);
     if (!labels.includes(label)) labels.push(label);
   }
-  const top = <K extends string>(flow: string, keyOf: (resource: Resource) => K) => {
-    const groups = new Map<K, Resource[]>();
-    for (const resource of mine.filter((r) => r.flow === flow)) groups.set(keyOf(resource), [...(groups.get(keyOf(resource)) ?? []), resource]);
+  const top = (flow: string, keyOf: (resource: Resource) => string) => {
+    const groups = new Map<string, Resource[]>();
+    for (const resource of mine.filter((r) => r.flow === flow)) push(groups, keyOf(resource), resource);
     return [...groups.values()]
       .map((group) => ({
         itemType: group[0]!.itemType,
@@ -173,16 +180,19 @@ export function referenceEconomy(events: readonly NewEvent[], query: EconomyQuer
   // Balance by level: the event's own level, else the latest progression event at or before it
   // (any filters, any time up to the range's end; a progression event at the same time counts).
   const endMs = Date.parse(`${query.to}T00:00:00Z`) + DAY_MS;
+  const progressOf = new Map<string, Row[]>();
+  for (const row of rows) {
+    if (!PROGRESSION.includes(row.event.name) || row.ms >= endMs) continue;
+    push(progressOf, row.event.user_id, row);
+  }
   const balances = new Map<string | null, { values: number[]; players: Set<string> }>();
   for (const resource of mine) {
     const balance = numberOf(property(resource.row.event, 'balance'));
     if (balance === null) continue;
     let level = textOf(property(resource.row.event, 'level'));
     if (level === null) {
-      const user = resource.row.event.user_id;
-      for (const row of rows) {
-        if (row.ms > resource.row.ms || row.ms >= endMs) break;
-        if (row.event.user_id !== user || !PROGRESSION.includes(row.event.name)) continue;
+      for (const row of progressOf.get(resource.row.event.user_id) ?? []) {
+        if (row.ms > resource.row.ms) break;
         const seen = textOf(property(row.event, 'level'));
         if (seen !== null) level = seen;
       }
@@ -197,7 +207,7 @@ export function referenceEconomy(events: readonly NewEvent[], query: EconomyQuer
     currencies: currencies.slice(0, ECONOMY_MAX_CURRENCIES),
     currency,
     totals: figures(mine),
-    series: labels.map((label) => ({ date: label, ...figures(mine.filter((resource) => bucketOf(resource.row.day, query.granularity, query.from) === label)) })),
+    series: labels.map((label) => ({ date: label, ...figures(mine.filter((resource) => resource.bucket === label)) })),
     items: { source: items('source'), sink: items('sink') },
     itemTypes: { source: types('source'), sink: types('sink') },
     balanceByLevel: [...balances]

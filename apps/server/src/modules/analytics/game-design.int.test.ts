@@ -6,6 +6,7 @@ import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
 import { firstDifference } from '../../../test/reference-metrics';
 import { referenceEconomy, referenceLevels } from '../../../test/reference-game-design';
+import { demoPopulation } from '../demo/demo-population';
 
 // The level and economy pages (issue 17, ADR 028) on hand-made events whose figures are worked out
 // by hand below, and against the reference implementation (test/reference-game-design.ts).
@@ -221,5 +222,47 @@ describe('the economy', () => {
     ['an empty range', { from: '2026-01-01', to: '2026-01-31' }],
   ])('matches the reference on %s', async (_name, query) => {
     expect(firstDifference(await store.metrics.economy(projectId, economy(query)), referenceEconomy(events, economy(query)))).toBeUndefined();
+  });
+});
+
+describe('the level and economy pages on demo players match the reference', () => {
+  // 1,000 demo players over 45 days (about 80,000 events), every 9th with a level as text on its
+  // progression events and every 6th sending its resource events with its own level.
+  const end = new Date('2026-03-01T15:00:00Z');
+  const events: NewEvent[] = [];
+  let store: EventStore;
+
+  beforeAll(async () => {
+    for (const demo of demoPopulation({ players: 1000, days: 45, end, seed: 17 })) {
+      const index = Number(demo.user_id.slice(-6));
+      const properties = { ...demo.properties };
+      if (index % 9 === 0 && typeof properties.level === 'number') properties.level = String(properties.level);
+      if (index % 6 === 0 && demo.name === 'resource') properties.level = index % 4;
+      events.push({ ...demo, properties, receivedAt: end, demo: true });
+    }
+    store = await openDuckDbEventStore({ file: ':memory:' });
+    for (let start = 0; start < events.length; start += 20_000) await store.append(projectId, events.slice(start, start + 20_000));
+  });
+  afterAll(() => store.close());
+
+  const whole = { from: '2026-01-16', to: '2026-03-01' };
+  const views: [string, AnalyticsQueryInput][] = [
+    ['45 days', whole],
+    ['a fortnight by week', { from: '2026-02-01', to: '2026-02-14', granularity: 'week' }],
+    ['Android in the US and Brazil', { ...whole, platform: 'android', country: 'US,BR' }],
+  ];
+
+  it.each(views)('levels, %s', async (_name, query) => {
+    const answer = await store.metrics.levels(projectId, levels(query));
+    expect(answer.levels.length).toBeGreaterThan(10);
+    expect(firstDifference(answer, referenceLevels(events, levels(query)))).toBeUndefined();
+  });
+
+  it.each(views)('economy, %s', async (_name, query) => {
+    for (const virtual_currency of [undefined, 'coins']) {
+      const answer = await store.metrics.economy(projectId, economy({ ...query, virtual_currency }));
+      expect(answer.balanceByLevel.length).toBeGreaterThan(3);
+      expect(firstDifference(answer, referenceEconomy(events, economy({ ...query, virtual_currency })))).toBeUndefined();
+    }
   });
 });

@@ -116,7 +116,7 @@ async function balanceByLevel(q: DuckDbQuery, query: EconomyQuery, currency: str
      ) GROUP BY level`,
     params,
   );
-  const { compare } = levelOrder(rows.flatMap((row) => (row.level === null ? [] : [String(row.level)])));
+  const { compare } = levelOrder(rows.flatMap((row) => text(row.level) ?? []));
   return rows
     .map((row) => ({ level: text(row.level), medianBalance: num(row.median), events: num(row.events), players: num(row.players) }))
     .sort((a, b) => (a.level === null ? -1 : b.level === null ? 1 : compare(a.level, b.level)));
