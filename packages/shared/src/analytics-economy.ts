@@ -36,7 +36,7 @@ const count = z.number().int().nonnegative();
 const flowFigures = {
   sources: amount.describe('sum of the amounts of source events'),
   sinks: amount.describe('sum of the amounts of sink events'),
-  net: z.number().describe('net flow: sources minus sinks'),
+  net: z.number().describe('Net flow = sources - sinks.'),
   sourcePlayers: count.describe('distinct players with a source event'),
   sinkPlayers: count.describe('distinct players with a sink event'),
 };

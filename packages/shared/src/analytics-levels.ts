@@ -26,11 +26,13 @@ export const levelRowSchema = z.object({
   starts: count.describe('level_start events of the level in the range'),
   completes: count.describe('level_complete events of the level in the range'),
   fails: count.describe('level_fail events of the level in the range'),
-  failRate: z.number().nullable().describe('fails / (completes + fails); null when neither happened'),
-  attemptsPerCompletion: z.number().nullable().describe('starts / completes; null without a complete'),
-  medianDurationS: z.number().nullable().describe('median duration_s of the level_complete events that carry a number; null when none'),
-  players: count.describe('players who reached it: distinct players with any progression event of the level in the range'),
-  churned: count.describe(`players who churned there: their last level seen up to the range's end is this one and they sent no event in the range's last ${CHURN_QUIET_DAYS} days`),
+  failRate: z.number().nullable().describe('Fail rate = fails / (completes + fails); null when neither happened'),
+  attemptsPerCompletion: z.number().nullable().describe('Attempts per completion = starts / completes; null without a complete'),
+  medianDurationS: z.number().nullable().describe("The median duration_s of the level's level_complete events that carry a number; null when none"),
+  players: count.describe('Players who reached a level = distinct players with a level_start, level_complete or level_fail of it in the range.'),
+  churned: count.describe(
+    `Churned here: players whose last level seen in the range (the level of their latest progression event) is this one and who sent no event of any kind in the range's last ${CHURN_QUIET_DAYS} days.`,
+  ),
 });
 export type LevelRow = z.infer<typeof levelRowSchema>;
 

@@ -1,4 +1,5 @@
 import { levelOrder, type LevelRow } from '@questboard/shared/analytics-levels';
+import { metricDefinition } from '@questboard/shared/metric-definitions';
 
 // The level table's columns and its sort (docs/product/metrics.md#level-progression): by level in
 // level order (numerically when every level is a number), or by any figure, either way; unknown
@@ -12,15 +13,15 @@ export interface LevelSort {
 }
 
 export const levelColumns: readonly { key: LevelColumn; label: string; help: string }[] = [
-  { key: 'level', label: 'Level', help: 'The level property of the progression events.' },
-  { key: 'players', label: 'Reached', help: 'Players with a level_start, level_complete or level_fail of the level in the range.' },
+  { key: 'level', label: 'Level', help: metricDefinition('level').definition },
+  { key: 'players', label: 'Reached', help: metricDefinition('level-reached').definition },
   { key: 'starts', label: 'Starts', help: 'level_start events.' },
   { key: 'completes', label: 'Completes', help: 'level_complete events.' },
   { key: 'fails', label: 'Fails', help: 'level_fail events.' },
-  { key: 'failRate', label: 'Fail rate', help: 'Fails / (completes + fails).' },
-  { key: 'attemptsPerCompletion', label: 'Attempts per completion', help: 'Starts / completes.' },
-  { key: 'medianDurationS', label: 'Median time to complete', help: 'The median duration_s of the level_complete events that carry one.' },
-  { key: 'churned', label: 'Churned here', help: "Players whose last level seen is this one and who sent no event in the range's last 7 days." },
+  { key: 'failRate', label: 'Fail rate', help: metricDefinition('level-fail-rate').definition },
+  { key: 'attemptsPerCompletion', label: 'Attempts per completion', help: metricDefinition('attempts-per-completion').definition },
+  { key: 'medianDurationS', label: 'Median time to complete', help: metricDefinition('level-median-duration').definition },
+  { key: 'churned', label: 'Churned here', help: metricDefinition('churned-at-level').definition },
 ];
 
 export const defaultLevelSort: LevelSort = { column: 'level', direction: 'ascending' };
