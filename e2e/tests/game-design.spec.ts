@@ -49,7 +49,8 @@ test('demo data with levels and resource events goes in with npm run demo', asyn
 });
 
 test('the level view: table, chart, keyboard sort and the level funnel link', async () => {
-  test.setTimeout(120_000);
+  // Four screenshots, each checked by axe, on a 2-core machine shared with other runs.
+  test.setTimeout(360_000);
   await projectNav('Levels').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Levels' })).toBeVisible();
   const table = page.getByRole('region', { name: 'Levels table' }).getByRole('table');
@@ -82,7 +83,7 @@ test('the level view: table, chart, keyboard sort and the level funnel link', as
 });
 
 test('the economy view: coins and gems, flows, top items and balances by level', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(480_000);
   await projectNav('Economy').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Economy' })).toBeVisible();
   const picker = page.getByLabel('Virtual currency');
