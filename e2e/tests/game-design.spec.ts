@@ -53,7 +53,8 @@ test('the level view: table, chart, keyboard sort and the level funnel link', as
   test.setTimeout(360_000);
   await projectNav('Levels').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Levels' })).toBeVisible();
-  const table = page.getByRole('region', { name: 'Levels table' }).getByRole('table');
+  const region = page.getByRole('region', { name: 'Levels table' });
+  const table = region.getByRole('table');
   await expect(table.getByRole('rowheader').first()).toHaveText('1', { timeout: 15_000 });
   expect(await table.getByRole('rowheader').count()).toBeGreaterThan(10);
   // Level 1 is reached by more players than level 10.
@@ -63,9 +64,9 @@ test('the level view: table, chart, keyboard sort and the level funnel link', as
   await shoot(page, 'game-design-levels', { dir: shotsDir, settled });
 
   // Sorting by the keyboard: focus the Churned here heading's button, press Enter.
-  await page.getByRole('button', { name: 'Churned here' }).focus();
+  await region.getByRole('button', { name: 'Churned here' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('columnheader', { name: /Churned here/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(region.getByRole('columnheader', { name: /Churned here/ })).toHaveAttribute('aria-sort', 'descending');
   const churned = await table.getByRole('row').nth(1).getByRole('cell').last().textContent();
   expect(numberIn(churned)).toBeGreaterThan(0);
 
