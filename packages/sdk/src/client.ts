@@ -8,6 +8,7 @@ import {
   revenueProblem,
   textProblem,
 } from './event-rules';
+import { gameEvents, inertGameEvents, type Economy, type Progression } from './game-events';
 import { randomId } from './ids';
 import { resolveOptions, type ClientConfig, type QuestboardOptions } from './options';
 import { readPersistedState } from './persisted-state';
@@ -33,6 +34,10 @@ export interface Questboard {
   track(name: string, properties?: EventProperties): void;
   /** Queues a `purchase` event carrying revenue_amount, currency and product_id. */
   purchase(purchase: Purchase): void;
+  /** level_start, level_complete and level_fail with their level (game-events.ts). */
+  readonly progression: Progression;
+  /** resource events: a virtual currency gained (source) or spent (sink), with the balance after it. */
+  readonly economy: Economy;
   /** Sends everything queued now; resolves when it is delivered or a request failed (events stay queued). Never rejects. */
   flush(): Promise<void>;
   /** Flushes, then stops the timers and listeners; later events are ignored. Never rejects. */
@@ -80,6 +85,7 @@ const inertClient: Questboard = {
   identify: () => undefined,
   track: () => undefined,
   purchase: () => undefined,
+  ...inertGameEvents,
   flush: () => Promise.resolve(),
   shutdown: () => Promise.resolve(),
   getConfig: (_key, fallback) => fallback,
@@ -182,7 +188,14 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
   delivery.kick(); // what an earlier run left behind
   if (config.remoteConfig) void remote.refresh();
 
+  const trackChecked = (name: string, properties: EventProperties) => {
+    const cleaned = cleanProperties(properties);
+    for (const message of cleaned.problems) warn(`${name}: ${message}`);
+    record(name, cleaned.properties === undefined ? {} : { properties: cleaned.properties });
+  };
+
   return {
+    ...gameEvents(trackChecked, warn),
     identify(userId) {
       guard('identify', () => {
         const problem = textProblem('user_id', userId, USER_ID_MAX_LENGTH);

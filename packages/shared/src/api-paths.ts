@@ -71,6 +71,9 @@ export const apiPaths = {
     explore: apiPath('/core/projects/:id/analytics/explore'),
     events: apiPath('/core/projects/:id/analytics/events'),
     filters: apiPath('/core/projects/:id/analytics/filters'),
+    /** Issue 17, ADR 028: level progression and the economy of virtual currencies. */
+    levels: apiPath('/core/projects/:id/analytics/levels'),
+    economy: apiPath('/core/projects/:id/analytics/economy'),
   },
   dashboard: {
     one: apiPath('/core/projects/:id/dashboard'),

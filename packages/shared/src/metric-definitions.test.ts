@@ -8,7 +8,11 @@ describe('metric definitions', () => {
       'DAU', 'WAU / MAU', 'Stickiness', 'New users', 'Classic Dn retention', 'Rolling Dn retention', 'Session',
       'Session length', 'Revenue', 'ARPDAU', 'ARPPU', 'Paying conversion', 'Cumulative LTV',
       'Retention and LTV curves', 'Incomplete buckets',
+      'Level', 'Reached', 'Fail rate', 'Attempts per completion', 'Median time to complete', 'Churned here',
+      'Sources and sinks', 'Net flow', 'Median balance by level',
     ]);
+    expect(metricDefinition('level-fail-rate').definition).toBe('Fail rate = fails / (completes + fails).');
+    expect(metricDefinition('net-flow').definition).toBe('Net flow = sources - sinks.');
     expect(metricDefinition('stickiness').definition).toBe('Stickiness = DAU / MAU.');
     expect(metricDefinition('arpdau').definition).toBe('ARPDAU = revenue that day / DAU.');
     // The rule's sentence in docs/product/metrics.md#incomplete-buckets, word for word, then how the product applies it.

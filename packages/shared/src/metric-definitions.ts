@@ -59,6 +59,44 @@ export const metricDefinitions = [
     definition:
       'Incomplete buckets (today, this week) are marked as such and compared like with like: a bucket not over yet, or cut by the range, is drawn dashed or hatched and labelled so far, and the overview compares complete days only, leaving today out of both sides.',
   },
+  // Issue 17, ADR 028: the levels and economy pages, in the words of docs/product/metrics.md#level-progression and #economy.
+  {
+    key: 'level',
+    name: 'Level',
+    definition:
+      'The level property of level_start, level_complete and level_fail, as text (a number as its digits, a string as sent). Levels sort numerically when every level is a number, else as text.',
+  },
+  {
+    key: 'level-reached',
+    name: 'Reached',
+    definition: 'Players who reached a level = distinct players with a level_start, level_complete or level_fail of it in the range.',
+  },
+  { key: 'level-fail-rate', name: 'Fail rate', definition: 'Fail rate = fails / (completes + fails).' },
+  { key: 'attempts-per-completion', name: 'Attempts per completion', definition: 'Attempts per completion = starts / completes.' },
+  {
+    key: 'level-median-duration',
+    name: 'Median time to complete',
+    definition: "The median duration_s of the level's level_complete events that carry a number.",
+  },
+  {
+    key: 'churned-at-level',
+    name: 'Churned here',
+    definition:
+      "Players whose last level seen in the range (the level of their latest progression event) is this one and who sent no event of any kind in the range's last 7 days.",
+  },
+  {
+    key: 'sources-sinks',
+    name: 'Sources and sinks',
+    definition:
+      'Sources (sinks) = the sum of amount over the resource events of the currency with flow source (sink); their players are the distinct players with one. A resource event counts when its flow is source or sink, it names a virtual_currency and its amount is a number above 0.',
+  },
+  { key: 'net-flow', name: 'Net flow', definition: 'Net flow = sources - sinks.' },
+  {
+    key: 'balance-by-level',
+    name: 'Median balance by level',
+    definition:
+      "The median balance of the currency's counted resource events that carry one, by the player's level at the event: the event's own level property, else the level of their latest progression event at or before it.",
+  },
 ] as const satisfies readonly MetricDefinition[];
 
 export type MetricKey = (typeof metricDefinitions)[number]['key'];

@@ -30,6 +30,8 @@ const analyticsPages = new Set<ProjectPage>([
   projectPages.engagementRetention,
   projectPages.analytics,
   projectPages.events,
+  projectPages.levels,
+  projectPages.economy,
 ]);
 const analyticsPage = (page: ProjectPage) => ({ path: page.path, handle: { title: page.title } });
 
@@ -79,6 +81,9 @@ const signedInPages: RouteObject[] = [
       },
       { ...analyticsPage(projectPages.analytics), lazy: lazyRoute(() => import('../features/analytics/routes/analytics')) },
       { ...analyticsPage(projectPages.events), lazy: lazyRoute(() => import('../features/analytics/routes/events')) },
+      // Level progression and the economy (issue 17): the game-design feature's views in the analytics frame.
+      { ...analyticsPage(projectPages.levels), lazy: lazyRoute(() => import('./routes/levels')) },
+      { ...analyticsPage(projectPages.economy), lazy: lazyRoute(() => import('./routes/economy')) },
       // Live operations (issue 15): remote config, its versions and live events.
       {
         path: projectPages.liveOps.path,

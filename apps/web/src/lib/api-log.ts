@@ -47,6 +47,8 @@ export const API_LOG_LABELS = {
   analyticsExplore: 'Explorer query failed',
   eventCatalogue: 'Event catalogue failed',
   analyticsFilters: 'Filter options failed',
+  analyticsLevels: 'Level progression failed',
+  analyticsEconomy: 'Economy analytics failed',
   dashboard: 'Get dashboard failed',
   dashboardChartCreation: 'Chart pin failed',
   dashboardChartRemoval: 'Chart removal failed',

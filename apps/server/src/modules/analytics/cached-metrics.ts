@@ -1,5 +1,7 @@
 import type { AnalyticsQuery, RetentionQuery } from '@questboard/shared/analytics-view';
 import type { ExploreQuery } from '@questboard/shared/analytics-explore';
+import type { LevelsQuery } from '@questboard/shared/analytics-levels';
+import type { EconomyQuery } from '@questboard/shared/analytics-economy';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 import { QueryGate } from './analytics-gate';
@@ -132,5 +134,13 @@ export class CachedMetrics implements ProjectMetrics {
 
   filterOptions(projectId: string, query: AnalyticsQuery) {
     return this.answer(projectId, ['filterOptions', query], () => this.inner.filterOptions(projectId, query));
+  }
+
+  levels(projectId: string, query: LevelsQuery) {
+    return this.answer(projectId, ['levels', query], () => this.inner.levels(projectId, query));
+  }
+
+  economy(projectId: string, query: EconomyQuery) {
+    return this.answer(projectId, ['economy', query], () => this.inner.economy(projectId, query));
   }
 }

@@ -1,7 +1,9 @@
 import type { CatalogueMetrics } from './catalogue/catalogue-metrics';
+import type { EconomyMetrics } from './economy/economy-metrics';
 import type { EngagementMetrics } from './engagement/engagement-metrics';
 import type { ExplorerMetrics } from './explorer/explorer-metrics';
 import type { FilterMetrics } from './filters/filter-metrics';
+import type { LevelsMetrics } from './levels/levels-metrics';
 import type { OverviewMetrics } from './overview/overview-metrics';
 import type { PlayerTimelineMetrics } from './player-timeline/player-timeline-metrics';
 import type { PlayersMetrics } from './players/players-metrics';
@@ -26,4 +28,6 @@ export interface ProjectMetrics
     EngagementMetrics,
     ExplorerMetrics,
     CatalogueMetrics,
-    FilterMetrics {}
+    FilterMetrics,
+    LevelsMetrics,
+    EconomyMetrics {}

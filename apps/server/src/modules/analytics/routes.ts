@@ -12,6 +12,8 @@ import {
 } from '@questboard/shared/analytics-answers';
 import { playerParamsSchema, playerSchema } from '@questboard/shared/analytics-player';
 import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
+import { levelsQuerySchema, levelsSchema } from '@questboard/shared/analytics-levels';
+import { economyQuerySchema, economySchema } from '@questboard/shared/analytics-economy';
 import { analyticsErrorCodes, analyticsMessages } from '@questboard/shared/analytics-messages';
 import { apiErrorSchema } from '@questboard/shared/api-error';
 import { apiErrorCodes } from '@questboard/shared/error-codes';
@@ -114,6 +116,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     apiPaths.analytics.filters.pattern,
     options('The platforms, countries and app versions seen in the range', analyticsQuerySchema, filterOptionsSchema),
     async (request) => shed(events.metrics.filterOptions(projectOf(request).id, request.query)),
+  );
+  // Issue 17, ADR 028: the game-design pages.
+  app.get(
+    apiPaths.analytics.levels.pattern,
+    options('Per level: starts, completes, fails, attempts, median duration, players who reached it and churned there', levelsQuerySchema, levelsSchema),
+    async (request) => shed(events.metrics.levels(projectOf(request).id, request.query)),
+  );
+  app.get(
+    apiPaths.analytics.economy.pattern,
+    options('One virtual currency: sources, sinks and net flow by bucket, top items, median balance by level', economyQuerySchema, economySchema),
+    async (request) => marked(request.query, events.metrics.economy(projectOf(request).id, request.query)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { countries, DAY_MS, HOUR_MS, localHours, platforms, weekday } from './demo-catalogue';
+import { startingWallet } from './demo-economy';
 import { mixSeed, Random } from './demo-random';
 import { type DemoEvent, type DemoPlan, type DemoPlayer, playSession } from './demo-session';
 
@@ -64,6 +65,7 @@ export function playerEvents(plan: DemoPlan, index: number, installDay: number):
     tutorialDone: false,
     paid: false,
     starterPackBought: false,
+    wallet: startingWallet(),
   };
   const sessionsToday = () => {
     const extra = 0.05 + 0.22 * engagement;

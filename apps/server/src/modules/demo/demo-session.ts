@@ -1,5 +1,6 @@
 import type { IngestEventInput } from '@questboard/shared/events';
 import { acquisitionSources, adPlacements, chooseProduct, type Product, type Release } from './demo-catalogue';
+import { adReward, buyBooster, buyLives, buySkin, levelRewards, purchasedGems, type ResourceChange, type Wallet } from './demo-economy';
 import type { Random } from './demo-random';
 
 // One play session of one demo player: the events it sends, spaced as a real session spaces them.
@@ -57,6 +58,8 @@ export interface DemoPlayer {
   tutorialDone: boolean;
   paid: boolean;
   starterPackBought: boolean;
+  /** Coins and gems: every resource event carries the balance after it. */
+  readonly wallet: Wallet;
 }
 
 export interface SessionStart {
@@ -124,6 +127,14 @@ export function playSession(plan: DemoPlan, player: DemoPlayer, start: SessionSt
   const wait = (minSeconds: number, maxSeconds: number) => {
     at += Math.round(random.between(minSeconds, maxSeconds)) * 1000;
   };
+  // A change of coins or gems (demo-economy.ts) as a resource event; one the window cuts off is undone.
+  const resource = (change: ResourceChange | null): boolean => {
+    if (!change) return true;
+    wait(1, 2);
+    if (emit('resource', { ...change })) return true;
+    player.wallet[change.virtual_currency] -= change.flow === 'source' ? change.amount : -change.amount;
+    return false;
+  };
 
   if (start.install) {
     if (!emit('install', { source: acquisitionSources.pick(random).name })) return last;
@@ -147,22 +158,30 @@ export function playSession(plan: DemoPlan, player: DemoPlayer, start: SessionSt
   do {
     wait(4, 30);
     const level = player.level;
+    const chance = failChance(level, player.skill);
+    const booster = buyBooster(player.wallet, random, chance);
+    if (!resource(booster)) return last;
+    if (booster) wait(1, 3);
     if (!emit('level_start', { level })) return last;
-    const failed = random.chance(failChance(level, player.skill));
+    const failed = random.chance(booster ? chance * 0.6 : chance);
     const seconds = Math.round(Math.min(900, random.logNormal(150 + Math.min(level, 90), 0.45) * (failed ? 0.7 : 1)));
     at += seconds * 1000;
     if (failed) {
       if (!emit('level_fail', { level, duration_s: seconds })) return last;
+      if (!resource(buyLives(player.wallet, random))) return last;
     } else {
       const stars = 1 + (random.chance(0.6) ? 1 : 0) + (random.chance(0.3 + 0.1 * player.skill) ? 1 : 0);
       if (!emit('level_complete', { level, duration_s: seconds, stars })) return last;
+      for (const reward of levelRewards(player.wallet, level, stars)) if (!resource(reward)) return last;
       player.level += 1;
     }
     attempts += 1;
     // Payers see fewer ads: many bought "no ads" or mostly take rewarded ones.
     if (random.chance(player.paid ? 0.04 : 0.16)) {
       wait(1, 4);
-      if (!emit('ad_impression', { placement: adPlacements.pick(random).name, level })) return last;
+      const placement = adPlacements.pick(random).name;
+      if (!emit('ad_impression', { placement, level })) return last;
+      if (placement === 'rewarded' && !resource(adReward(player.wallet))) return last;
     }
     if (attempts === 1 && (buys || random.chance(STORE_BROWSE_CHANCE))) {
       wait(3, 15);
@@ -173,7 +192,9 @@ export function playSession(plan: DemoPlan, player: DemoPlayer, start: SessionSt
         if (!emit('purchase', { level: player.level }, product)) return last;
         player.paid = true;
         if (product.id === 'starter_pack') player.starterPackBought = true;
+        if (!resource(purchasedGems(player.wallet, product.id))) return last;
       }
+      if (!resource(buySkin(player.wallet, random))) return last;
     }
   } while (at < deadline);
   return last;

@@ -4,14 +4,18 @@ import type { Explore, ExploreQuery } from '@questboard/shared/analytics-explore
 import type { Engagement, EventCatalogue, FilterOptions, Overview, Players } from '@questboard/shared/analytics-answers';
 import type { Player } from '@questboard/shared/analytics-player';
 import type { Retention, Revenue } from '@questboard/shared/analytics-cohort-answers';
+import type { Levels, LevelsQuery } from '@questboard/shared/analytics-levels';
+import type { Economy, EconomyQuery } from '@questboard/shared/analytics-economy';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from '../analytics/project-metrics';
 import type { StoreAnswer } from '../analytics/store-answer';
 import { DuckDbQuery } from '../analytics/duckdb-sql';
 import { duckDbCatalogue } from '../analytics/catalogue/duckdb-catalogue';
+import { duckDbEconomy } from '../analytics/economy/duckdb-economy';
 import { duckDbEngagement } from '../analytics/engagement/duckdb-engagement';
 import { duckDbExplore } from '../analytics/explorer/duckdb-explorer';
 import { duckDbFilterOptions } from '../analytics/filters/duckdb-filters';
+import { duckDbLevels } from '../analytics/levels/duckdb-levels';
 import { duckDbOverview } from '../analytics/overview/duckdb-overview';
 import { duckDbPlayer } from '../analytics/player-timeline/duckdb-player-timeline';
 import { duckDbPlayers } from '../analytics/players/duckdb-players';
@@ -155,5 +159,13 @@ export class DuckDbMetrics implements ProjectMetrics {
 
   filterOptions(projectId: string, query: AnalyticsQuery): Promise<FilterOptions> {
     return this.withRollups(projectId, (q) => duckDbFilterOptions(q, query));
+  }
+
+  levels(projectId: string, query: LevelsQuery): Promise<Levels> {
+    return this.withRollups(projectId, (q) => duckDbLevels(q, query));
+  }
+
+  economy(projectId: string, query: EconomyQuery): Promise<StoreAnswer<Economy>> {
+    return this.withRollups(projectId, (q) => duckDbEconomy(q, query));
   }
 }

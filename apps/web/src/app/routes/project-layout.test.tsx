@@ -82,9 +82,10 @@ describe('/project/{identifier}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(await screen.findByText('Dragon Quest Mobile', { selector: 'p' })).toBeInTheDocument();
     const links = within(screen.getByRole('navigation', { name: 'Project' })).getAllByRole('link');
-    expect(links).toHaveLength(13);
+    expect(links).toHaveLength(16);
     // The twelve project pages of docs/product/routes-and-screens.md#routes in their order, overview
-    // first, and live ops (issue 15) between the analytics pages and the administration ones.
+    // first, funnels, levels and economy (issue 17) after the explorer, and live ops (issue 15)
+    // between the analytics pages and the administration ones.
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       [
         'overview',
@@ -93,6 +94,9 @@ describe('/project/{identifier}', () => {
         'revenue-optimisation',
         'engagement-retention',
         'analytics',
+        'funnels',
+        'levels',
+        'economy',
         'events',
         'live-ops',
         'users',

@@ -47,6 +47,8 @@ const labels: Record<AnalyticsPage, string> = {
   explore: API_LOG_LABELS.analyticsExplore,
   events: API_LOG_LABELS.eventCatalogue,
   filters: API_LOG_LABELS.analyticsFilters,
+  levels: API_LOG_LABELS.analyticsLevels,
+  economy: API_LOG_LABELS.analyticsEconomy,
 };
 const isPlayerCall = (name: string) => name.startsWith('players/');
 const isPage = (name: string): name is AnalyticsPage => Object.hasOwn(labels, name);

@@ -1,0 +1,88 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { type ReactNode, useId } from 'react';
+
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../utils/cn';
+
+// The pieces the level and economy views share. The chart itself is the analytics pages' chart,
+// handed in by the app (features never import each other, ADR 014): a view describes its chart and
+// `renderChart` draws it.
+
+export interface ChartSlotProps {
+  option: EChartsCoreOption;
+  /** What it shows, e.g. 'Players by level, Mar 1 – Mar 30'. */
+  ariaLabel: string;
+  /** Its figures, for screen readers and anyone who opens them. */
+  table: { columns: string[]; rows: (string | number)[][] };
+  height?: number;
+}
+export type RenderChart = (props: ChartSlotProps) => ReactNode;
+
+/** What the app hands a game-design view: the project, the view's call parameters and the chart. */
+export interface GameDesignViewProps {
+  projectId: string;
+  projectSlug: string;
+  /** The analytics view's query (range, granularity, filters), as every analytics call takes it. */
+  apiParams: Record<string, string>;
+  renderChart: RenderChart;
+}
+
+export const tableClasses = {
+  table: 'w-full text-left text-sm tabular-nums',
+  head: 'border-b text-xs text-muted-foreground',
+  th: 'px-3 py-2 font-medium whitespace-nowrap',
+  thNumber: 'px-3 py-2 text-right font-medium whitespace-nowrap',
+  body: 'divide-y',
+  td: 'px-3 py-2 whitespace-nowrap',
+  tdNumber: 'px-3 py-2 text-right whitespace-nowrap',
+} as const;
+
+/** A titled card: a region named by its heading. */
+export function Section({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card className="min-w-0 p-4 sm:p-5">
+      <section aria-labelledby={id} className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={id} className="text-base font-semibold tracking-tight">
+              {title}
+            </h2>
+            {description && <p className="mt-0.5 text-sm text-pretty text-muted-foreground">{description}</p>}
+          </div>
+          {actions}
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** A wide table scrolls in its own focusable box, so the page never overflows a 360-px window. */
+export function ScrollBox({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className={cn('-mx-1 overflow-x-auto px-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+      {children}
+    </div>
+  );
+}
+
+/** One headline figure. */
+export function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <Card className="min-w-0 p-4">
+      <p className="text-sm text-muted-foreground">{label}</p>
+      <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
+      {detail && <p className="mt-1 text-xs text-muted-foreground">{detail}</p>}
+    </Card>
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-4">
+      <div className="h-24 animate-pulse rounded-2xl bg-muted" />
+      <div className="h-72 animate-pulse rounded-2xl bg-muted" />
+    </div>
+  );
+}
