@@ -30,6 +30,7 @@ import type { ExcludedPurchases, ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from '../src/modules/analytics/project-metrics';
 import type { StoreAnswer } from '../src/modules/analytics/store-answer';
 import type { NewEvent } from '../src/modules/events/event-store';
+import { referenceFunnelMetrics } from './reference-funnel';
 
 // The reference implementation of every analytics metric (ADR 010), in plain loops over an array of
 // events: the tests compare the DuckDB store's answers with it. Readability over speed, always.
@@ -142,6 +143,7 @@ export function referenceMetrics(events: readonly NewEvent[]): ProjectMetrics {
     explore: (_projectId, query, money) => Promise.resolve(explore(data, query, money)),
     eventCatalogue: (_projectId, query) => Promise.resolve(eventCatalogue(data, query)),
     filterOptions: (_projectId, query) => Promise.resolve(filterOptions(data, query)),
+    ...referenceFunnelMetrics(events),
   };
 }
 

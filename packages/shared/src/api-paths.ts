@@ -72,6 +72,11 @@ export const apiPaths = {
     events: apiPath('/core/projects/:id/analytics/events'),
     filters: apiPath('/core/projects/:id/analytics/filters'),
   },
+  /** Funnels (issue 17, ADR 027): a funnel's figures, and the players who dropped at a step. */
+  funnels: {
+    funnel: apiPath('/core/projects/:id/analytics/funnel'),
+    players: apiPath('/core/projects/:id/analytics/funnel/players'),
+  },
   dashboard: {
     one: apiPath('/core/projects/:id/dashboard'),
     charts: apiPath('/core/projects/:id/dashboard/charts'),

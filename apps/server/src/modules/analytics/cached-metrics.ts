@@ -1,5 +1,6 @@
 import type { AnalyticsQuery, RetentionQuery } from '@questboard/shared/analytics-view';
 import type { ExploreQuery } from '@questboard/shared/analytics-explore';
+import type { FunnelPlayersQuery, FunnelQuery } from '@questboard/shared/analytics-funnels';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 import { QueryGate } from './analytics-gate';
@@ -132,5 +133,13 @@ export class CachedMetrics implements ProjectMetrics {
 
   filterOptions(projectId: string, query: AnalyticsQuery) {
     return this.answer(projectId, ['filterOptions', query], () => this.inner.filterOptions(projectId, query));
+  }
+
+  funnel(projectId: string, query: FunnelQuery) {
+    return this.answer(projectId, ['funnel', query], () => this.inner.funnel(projectId, query));
+  }
+
+  funnelPlayers(projectId: string, query: FunnelPlayersQuery) {
+    return this.answer(projectId, ['funnelPlayers', query], () => this.inner.funnelPlayers(projectId, query));
   }
 }

@@ -2,6 +2,7 @@ import type { CatalogueMetrics } from './catalogue/catalogue-metrics';
 import type { EngagementMetrics } from './engagement/engagement-metrics';
 import type { ExplorerMetrics } from './explorer/explorer-metrics';
 import type { FilterMetrics } from './filters/filter-metrics';
+import type { FunnelMetrics } from './funnels/funnel-metrics';
 import type { OverviewMetrics } from './overview/overview-metrics';
 import type { PlayerTimelineMetrics } from './player-timeline/player-timeline-metrics';
 import type { PlayersMetrics } from './players/players-metrics';
@@ -26,4 +27,5 @@ export interface ProjectMetrics
     EngagementMetrics,
     ExplorerMetrics,
     CatalogueMetrics,
-    FilterMetrics {}
+    FilterMetrics,
+    FunnelMetrics {}

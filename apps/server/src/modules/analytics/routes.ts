@@ -25,6 +25,7 @@ import type { EventStore } from '../events/event-store';
 import { projectMoney } from '../currency/currency-service';
 import { incompleteBuckets } from './buckets';
 import { AnalyticsBusyError } from './analytics-gate';
+import { funnelRoutes } from './funnels/funnel-routes';
 
 const busyMessage = 'Analytics are busy right now. Please try again in a few seconds.';
 
@@ -113,6 +114,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     options('The platforms, countries and app versions seen in the range', analyticsQuerySchema, filterOptionsSchema),
     async (request) => shed(events.metrics.filterOptions(projectOf(request).id, request.query)),
   );
+
+  funnelRoutes(app, { events, today, shed });
 
   app.get(
     apiPaths.analytics.player.pattern,
