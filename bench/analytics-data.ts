@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,14 +22,31 @@ export interface BenchData {
   loadSeconds: number | null;
 }
 
+/**
+ * The demo generator's sources, hashed: a change to what it generates (issue 17's tutorial steps,
+ * for one) makes a new dataset instead of measuring a stale one.
+ */
+function generatorFingerprint(): string {
+  const dir = path.join(import.meta.dirname, '../apps/server/src/modules/demo');
+  const hash = createHash('sha256');
+  for (const name of fs.readdirSync(dir).sort()) {
+    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
 export async function openBenchData(): Promise<BenchData> {
   const end = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+  const day = end.toISOString().slice(0, 10);
   const dir = path.join(os.tmpdir(), 'questboard-analytics-bench');
-  const file = path.join(dir, `events-${PLAYERS}-${end.toISOString().slice(0, 10)}.duckdb`);
+  const file = path.join(dir, `events-${PLAYERS}-${day}-${generatorFingerprint()}.duckdb`);
   const complete = `${file}.complete`;
   if (!fs.existsSync(complete)) {
-    fs.rmSync(dir, { recursive: true, force: true });
+    // This dataset anew, and those of other days; another generator's of today may be in use.
     fs.mkdirSync(dir, { recursive: true });
+    for (const name of fs.readdirSync(dir)) {
+      if (name.startsWith(path.basename(file)) || !name.includes(`-${day}-`)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
   }
   if (fs.existsSync(complete)) await dropRollups(file);
   // No answers kept: each run measures the queries, not the cache (issue 20).

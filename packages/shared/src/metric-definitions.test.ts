@@ -7,8 +7,9 @@ describe('metric definitions', () => {
     expect(metricDefinitions.map((metric) => metric.name)).toEqual([
       'DAU', 'WAU / MAU', 'Stickiness', 'New users', 'Classic Dn retention', 'Rolling Dn retention', 'Session',
       'Session length', 'Revenue', 'ARPDAU', 'ARPPU', 'Paying conversion', 'Cumulative LTV',
-      'Retention and LTV curves', 'Incomplete buckets',
+      'Retention and LTV curves', 'Incomplete buckets', 'Funnel',
     ]);
+    expect(metricDefinition('funnel').definition).toMatch(/^A player enters at their first event in the range that matches step 1/u);
     expect(metricDefinition('stickiness').definition).toBe('Stickiness = DAU / MAU.');
     expect(metricDefinition('arpdau').definition).toBe('ARPDAU = revenue that day / DAU.');
     // The rule's sentence in docs/product/metrics.md#incomplete-buckets, word for word, then how the product applies it.

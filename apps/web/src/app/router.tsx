@@ -31,6 +31,7 @@ const analyticsPages = new Set<ProjectPage>([
   projectPages.revenueOptimisation,
   projectPages.engagementRetention,
   projectPages.analytics,
+  projectPages.funnels,
   projectPages.events,
 ]);
 const analyticsPage = (page: ProjectPage) => ({ path: page.path, handle: { title: page.title } });
@@ -81,6 +82,8 @@ const signedInPages: RouteObject[] = [
       },
       { ...analyticsPage(projectPages.analytics), lazy: lazyRoute(() => import('../features/analytics/routes/analytics')) },
       { ...analyticsPage(projectPages.events), lazy: lazyRoute(() => import('../features/analytics/routes/events')) },
+      // Funnels (issue 17): a feature of their own.
+      { ...analyticsPage(projectPages.funnels), lazy: lazyRoute(() => import('../features/funnels/routes/funnels')) },
       // Live operations (issue 15): remote config, its versions and live events.
       {
         path: projectPages.liveOps.path,

@@ -16,6 +16,8 @@ export const projectPages = {
   revenueOptimisation: projectPage('revenue-optimisation', 'Revenue Optimisation'),
   engagementRetention: projectPage('engagement-retention', 'Engagement & Retention'),
   analytics: projectPage('analytics', 'Analytics'),
+  // Issue 17: funnels on a page of their own, beside the explorer.
+  funnels: projectPage('funnels', 'Funnels'),
   events: projectPage('events', 'Events'),
   // Issue 15: beside the specification's twelve, after the pages that read players and before administration.
   liveOps: projectPage('live-ops', 'Live Ops'),
@@ -39,6 +41,7 @@ export const projectNavSections: readonly { title: string; pages: readonly Proje
       projectPages.revenueOptimisation,
       projectPages.engagementRetention,
       projectPages.analytics,
+      projectPages.funnels,
       projectPages.events,
     ],
   },
