@@ -89,13 +89,13 @@ export function FunnelSettings({ address, filterValues, onChange }: FunnelSettin
             aria-label="Conversion window length"
             aria-invalid={windowInvalid}
             aria-describedby="funnel-window-help"
-            className="w-24"
+            className="w-20 shrink-0"
             value={amount}
             onChange={(change) => setWindow(change.target.value, unit)}
           />
           <Select
             aria-label="Conversion window unit"
-            className="flex-1"
+            className="w-32 shrink-0"
             value={unit}
             onChange={(change) => setWindow(amount, change.target.value as WindowUnit)}
           >

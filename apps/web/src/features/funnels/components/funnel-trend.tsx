@@ -6,7 +6,12 @@ import { formatCount, formatShare } from '../lib/funnel-format';
 export function FunnelTrend({ funnel }: { funnel: Funnel }) {
   const incomplete = new Set(funnel.incomplete);
   return (
-    <ol className="max-h-96 space-y-1 overflow-y-auto pr-1" aria-label="Overall conversion by entry date">
+    // A scrolled list is reachable by keyboard (tabIndex), so its lower rows can be read without a mouse.
+    <ol
+      className="max-h-96 space-y-1 overflow-y-auto pr-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      aria-label="Overall conversion by entry date"
+      tabIndex={0}
+    >
       {funnel.trend.map((point) => (
         <li key={point.date} className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-2 text-xs">
           <span className="tabular-nums text-muted-foreground">

@@ -14,7 +14,9 @@ describe('the step builder', () => {
   it('builds a funnel with the keyboard alone: labelled fields, a filter, a new step, order', async () => {
     const user = userEvent.setup();
     const onApply = vi.fn();
-    render(<StepBuilder steps={[{ event: 'install' }, { event: 'tutorial_complete' }]} events={events} onApply={onApply} />);
+    render(
+      <StepBuilder steps={[{ event: 'install' }, { event: 'tutorial_complete' }]} events={events} onApply={onApply} />,
+    );
 
     const first = screen.getByRole('combobox', { name: 'Step 1 event' });
     await user.click(first);

@@ -124,7 +124,7 @@ export function StepBuilder({ steps, events, onApply }: StepBuilderProps) {
                         onChange={(change) => setFilter({ property: change.target.value })}
                       />
                     </label>
-                    <label className="text-xs text-muted-foreground">
+                    <label className="flex flex-col text-xs text-muted-foreground">
                       Operator
                       <Select
                         className="mt-1 flex w-36"

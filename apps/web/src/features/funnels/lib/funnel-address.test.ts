@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { funnelCallParams, readFunnelAddress, windowLabel, windowParts, writeFunnelAddress, type FunnelAddress } from './funnel-address';
+import {
+  funnelCallParams,
+  readFunnelAddress,
+  windowLabel,
+  windowParts,
+  writeFunnelAddress,
+  type FunnelAddress,
+} from './funnel-address';
 
 const today = '2026-11-16';
 
@@ -28,7 +35,14 @@ describe('the funnel in the address', () => {
 
   it('falls back to the defaults for what the server would refuse', () => {
     const address = readFunnelAddress(
-      new URLSearchParams({ from: '2026-02-30', to: '2026-03-01', steps: '[{"event":"only one"}]', window: '200000', order: 'exact', breakdown: 'x' }),
+      new URLSearchParams({
+        from: '2026-02-30',
+        to: '2026-03-01',
+        steps: '[{"event":"only one"}]',
+        window: '200000',
+        order: 'exact',
+        breakdown: 'x',
+      }),
       today,
     );
     expect(address).toMatchObject({ from: '2026-10-18', to: today, window: 1440, order: 'strict', breakdown: 'none' });
@@ -38,7 +52,12 @@ describe('the funnel in the address', () => {
 
   it('asks the server for no property breakdown until a property is named', () => {
     expect(funnelCallParams({ ...funnel, breakdownProperty: '' })).not.toHaveProperty('breakdown');
-    expect(funnelCallParams(funnel)).toMatchObject({ breakdown: 'property', breakdownProperty: 'step_name', window: '90', order: 'any' });
+    expect(funnelCallParams(funnel)).toMatchObject({
+      breakdown: 'property',
+      breakdownProperty: 'step_name',
+      window: '90',
+      order: 'any',
+    });
   });
 
   it.each([
