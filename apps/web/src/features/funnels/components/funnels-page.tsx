@@ -52,7 +52,7 @@ export function FunnelsPage({ project }: { project: Project }) {
 
   return (
     <div className="mt-6 space-y-6">
-      <Card className="p-4 sm:p-6">
+      <Card className="min-w-0 p-3 sm:p-6">
         <CardHeader className="mb-4 text-left">
           <CardTitle>Steps</CardTitle>
           <CardDescription>
@@ -85,7 +85,7 @@ export function FunnelsPage({ project }: { project: Project }) {
         />
       ) : (
         <>
-          <Card className="p-4 sm:p-6">
+          <Card className="min-w-0 p-3 sm:p-6">
             <CardHeader className="mb-4 text-left">
               <CardTitle>Conversion</CardTitle>
               <CardDescription>
@@ -103,7 +103,7 @@ export function FunnelsPage({ project }: { project: Project }) {
             </CardContent>
           </Card>
           {droppedStep !== null && droppedStep >= 2 && droppedStep <= address.steps.length && (
-            <Card className="p-4 sm:p-6">
+            <Card className="min-w-0 p-3 sm:p-6">
               <CardContent>
                 <DroppedPlayers
                   projectId={project.id}
@@ -118,7 +118,7 @@ export function FunnelsPage({ project }: { project: Project }) {
             </Card>
           )}
           {address.breakdown !== 'none' && funnel.data.breakdown.length > 0 && (
-            <Card className="p-4 sm:p-6">
+            <Card className="min-w-0 p-3 sm:p-6">
               <CardHeader className="mb-4 text-left">
                 <CardTitle>By {breakdownLabel(address)}</CardTitle>
                 <CardDescription>
@@ -131,7 +131,7 @@ export function FunnelsPage({ project }: { project: Project }) {
               </CardContent>
             </Card>
           )}
-          <Card className="p-4 sm:p-6">
+          <Card className="min-w-0 p-3 sm:p-6">
             <CardHeader className="mb-4 text-left">
               <CardTitle>Conversion over time</CardTitle>
               <CardDescription>
