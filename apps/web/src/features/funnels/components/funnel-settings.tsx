@@ -89,13 +89,13 @@ export function FunnelSettings({ address, filterValues, onChange }: FunnelSettin
             aria-label="Conversion window length"
             aria-invalid={windowInvalid}
             aria-describedby="funnel-window-help"
-            className="w-16 shrink-0"
+            className="w-24"
             value={amount}
             onChange={(change) => setWindow(change.target.value, unit)}
           />
           <Select
             aria-label="Conversion window unit"
-            className="w-28 shrink-0"
+            className="flex-1"
             value={unit}
             onChange={(change) => setWindow(amount, change.target.value as WindowUnit)}
           >

@@ -52,8 +52,8 @@ export function FunnelsPage({ project }: { project: Project }) {
 
   return (
     <div className="mt-6 space-y-6">
-      <Card className="min-w-0 p-3 sm:p-6">
-        <CardHeader className="mb-4 text-left">
+      <Card>
+        <CardHeader>
           <CardTitle>Steps</CardTitle>
           <CardDescription>
             2 to 10 events in order, each with optional property filters. A player enters at their first step 1 event in
@@ -85,8 +85,8 @@ export function FunnelsPage({ project }: { project: Project }) {
         />
       ) : (
         <>
-          <Card className="min-w-0 p-3 sm:p-6">
-            <CardHeader className="mb-4 text-left">
+          <Card>
+            <CardHeader>
               <CardTitle>Conversion</CardTitle>
               <CardDescription>
                 {address.order === 'strict' ? 'Steps in this order' : 'Steps in any order'}, within{' '}
@@ -103,8 +103,8 @@ export function FunnelsPage({ project }: { project: Project }) {
             </CardContent>
           </Card>
           {droppedStep !== null && droppedStep >= 2 && droppedStep <= address.steps.length && (
-            <Card className="min-w-0 p-3 sm:p-6">
-              <CardContent>
+            <Card>
+              <CardContent className="pt-6">
                 <DroppedPlayers
                   projectId={project.id}
                   projectSlug={project.identifier}
@@ -118,8 +118,8 @@ export function FunnelsPage({ project }: { project: Project }) {
             </Card>
           )}
           {address.breakdown !== 'none' && funnel.data.breakdown.length > 0 && (
-            <Card className="min-w-0 p-3 sm:p-6">
-              <CardHeader className="mb-4 text-left">
+            <Card>
+              <CardHeader>
                 <CardTitle>By {breakdownLabel(address)}</CardTitle>
                 <CardDescription>
                   The value of each player&apos;s entry event
@@ -131,8 +131,8 @@ export function FunnelsPage({ project }: { project: Project }) {
               </CardContent>
             </Card>
           )}
-          <Card className="min-w-0 p-3 sm:p-6">
-            <CardHeader className="mb-4 text-left">
+          <Card>
+            <CardHeader>
               <CardTitle>Conversion over time</CardTitle>
               <CardDescription>
                 Players who reached the last step, of those who entered, by {address.granularity} of entry. * not over

@@ -112,7 +112,7 @@ export function StepBuilder({ steps, events, onApply }: StepBuilderProps) {
                     filters: current.filters.map((item, which) => (which === at ? { ...item, ...change } : item)),
                   }));
                 return (
-                  <fieldset key={at} className="mt-2 flex min-w-0 flex-wrap items-end gap-2">
+                  <fieldset key={at} className="mt-2 flex flex-wrap items-end gap-2">
                     <legend className="sr-only">{filterLabel}</legend>
                     <label className="min-w-0 flex-1 basis-28 text-xs text-muted-foreground">
                       Property
@@ -124,7 +124,7 @@ export function StepBuilder({ steps, events, onApply }: StepBuilderProps) {
                         onChange={(change) => setFilter({ property: change.target.value })}
                       />
                     </label>
-                    <label className="flex flex-col text-xs text-muted-foreground">
+                    <label className="text-xs text-muted-foreground">
                       Operator
                       <Select
                         className="mt-1 flex w-36"
