@@ -103,7 +103,7 @@ export function DroppedPlayers({
                 className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm"
               >
                 <Link
-                  className="min-w-0 font-medium break-all text-primary underline-offset-2 hover:underline"
+                  className="min-w-0 font-medium break-all text-foreground underline underline-offset-2 hover:decoration-2"
                   to={timelineHref(projectSlug, player.userId)}
                 >
                   {player.userId}
