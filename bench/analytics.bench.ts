@@ -2,6 +2,7 @@ import { analyticsQuerySchema, isoDate, retentionQuerySchema } from '@questboard
 import { exploreQuerySchema } from '@questboard/shared/analytics-explore';
 import { levelsQuerySchema } from '@questboard/shared/analytics-levels';
 import { economyQuerySchema } from '@questboard/shared/analytics-economy';
+import { funnelQuerySchema } from '@questboard/shared/analytics-funnels';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { BENCH_PROJECT, openBenchData } from './analytics-data';
 
@@ -11,12 +12,17 @@ const money: ProjectMoney = { currency: 'USD', rates: {} };
 // `npm run bench -- analytics` (issue 8): the analytics queries over about 10 million demo events
 // written straight into the embedded store. Targets (medians on this 2-core machine): overview
 // under 500 ms, the 30-day retention matrix under 300 ms, an explorer query under 300 ms; issue 20:
-// the event list and the explorer's property sums and averages under 150 ms; issue 17: the level
-// table and the economy page under 300 ms. The first
+// the event list and the explorer's property sums and averages under 150 ms; issue 17: a 5-step
+// funnel, the level table and the economy page under 300 ms. The first
 // query builds the rollups (ADR 010); that build is reported on its own, then each case runs
 // `runs` times on up-to-date rollups.
 
 const runs = 15;
+
+const tutorialFunnel = JSON.stringify([
+  ...[1, 2, 3, 4].map((step) => ({ event: 'tutorial_step', filters: [{ property: 'step', operator: 'eq', value: String(step) }] })),
+  { event: 'tutorial_complete' },
+]);
 
 export interface AnalyticsCaseResult {
   case: string;
@@ -114,6 +120,38 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
     // Issue 17: the game-design pages.
     { name: 'level table, last 30 days', targetMs: 300, run: () => store.metrics.levels(BENCH_PROJECT, levelsQuerySchema.parse(last30)) },
     { name: 'economy page (its default currency, coins), last 30 days', targetMs: 300, run: () => store.metrics.economy(BENCH_PROJECT, economyQuerySchema.parse(last30)) },
+    {
+      // Issue 17: the tutorial's four steps and its completion, within a day, over 30 days.
+      name: 'funnel: 5 steps, 30 days, 1-day window',
+      targetMs: 300,
+      run: () => store.metrics.funnel(BENCH_PROJECT, funnelQuerySchema.parse({ ...last30, steps: tutorialFunnel, window: '1440' })),
+    },
+    {
+      name: 'funnel: 5 steps by platform, 90 days',
+      targetMs: null,
+      run: () =>
+        store.metrics.funnel(
+          BENCH_PROJECT,
+          funnelQuerySchema.parse({ from: isoDate(new Date(end.getTime() - 90 * 86_400_000)), to: today, steps: tutorialFunnel, window: '1440', breakdown: 'platform', granularity: 'week' }),
+        ),
+    },
+    {
+      name: 'funnel: install, level 1 to 3, purchase, 7 days',
+      targetMs: null,
+      run: () =>
+        store.metrics.funnel(
+          BENCH_PROJECT,
+          funnelQuerySchema.parse({
+            ...last30,
+            steps: JSON.stringify([
+              { event: 'install' },
+              ...[1, 2, 3].map((level) => ({ event: 'level_complete', filters: [{ property: 'level', operator: 'eq', value: String(level) }] })),
+              { event: 'purchase' },
+            ]),
+            window: '10080',
+          }),
+        ),
+    },
   ];
 
   const results: AnalyticsCaseResult[] = [];

@@ -32,6 +32,7 @@ import type { ProjectMetrics } from '../src/modules/analytics/project-metrics';
 import type { StoreAnswer } from '../src/modules/analytics/store-answer';
 import type { NewEvent } from '../src/modules/events/event-store';
 import { referenceEconomy, referenceLevels } from './reference-game-design';
+import { referenceFunnelMetrics } from './reference-funnel';
 
 // The reference implementation of every analytics metric (ADR 010), in plain loops over an array of
 // events: the tests compare the DuckDB store's answers with it. Readability over speed, always.
@@ -144,6 +145,7 @@ export function referenceMetrics(events: readonly NewEvent[]): ProjectMetrics {
     filterOptions: (_projectId, query) => Promise.resolve(filterOptions(data, query)),
     levels: (_projectId, query) => Promise.resolve(referenceLevels(events, query)),
     economy: (_projectId, query) => Promise.resolve(referenceEconomy(events, query)),
+    ...referenceFunnelMetrics(events),
   };
 }
 

@@ -75,6 +75,11 @@ export const apiPaths = {
     levels: apiPath('/core/projects/:id/analytics/levels'),
     economy: apiPath('/core/projects/:id/analytics/economy'),
   },
+  /** Funnels (issue 17, ADR 027): a funnel's figures, and the players who dropped at a step. */
+  funnels: {
+    funnel: apiPath('/core/projects/:id/analytics/funnel'),
+    players: apiPath('/core/projects/:id/analytics/funnel/players'),
+  },
   dashboard: {
     one: apiPath('/core/projects/:id/dashboard'),
     charts: apiPath('/core/projects/:id/dashboard/charts'),

@@ -9,10 +9,11 @@ describe('metric definitions', () => {
       'Session length', 'Revenue', 'ARPDAU', 'ARPPU', 'Paying conversion', 'Cumulative LTV',
       'Retention and LTV curves', 'Incomplete buckets',
       'Level', 'Reached', 'Fail rate', 'Attempts per completion', 'Median time to complete', 'Churned here',
-      'Sources and sinks', 'Net flow', 'Median balance by level',
+      'Sources and sinks', 'Net flow', 'Median balance by level', 'Funnel',
     ]);
     expect(metricDefinition('level-fail-rate').definition).toBe('Fail rate = fails / (completes + fails).');
     expect(metricDefinition('net-flow').definition).toBe('Net flow = sources - sinks.');
+    expect(metricDefinition('funnel').definition).toMatch(/^A player enters at their first event in the range that matches step 1/u);
     expect(metricDefinition('stickiness').definition).toBe('Stickiness = DAU / MAU.');
     expect(metricDefinition('arpdau').definition).toBe('ARPDAU = revenue that day / DAU.');
     // The rule's sentence in docs/product/metrics.md#incomplete-buckets, word for word, then how the product applies it.

@@ -97,6 +97,13 @@ export const metricDefinitions = [
     definition:
       "The median balance of the currency's counted resource events that carry one, by the player's level at the event: the event's own level property, else the level of their latest progression event at or before it.",
   },
+  // Issue 17 (ADR 027): the words of docs/product/metrics.md#funnels.
+  {
+    key: 'funnel',
+    name: 'Funnel',
+    definition:
+      "A player enters at their first event in the range that matches step 1 (in any order: any step). The conversion window runs from that entry; an event exactly at its end still counts. In strict order, each next step is the player's first event matching it at a later millisecond than the previous step's, within the window; other events, other steps' included, may come in between. In any order, each step is done at its first matching event from the entry on within the window, and step N means N of the steps done. Time to convert runs from the entry to the step. Only events in the range that match the view's filters count; deleted events are gone and a repeated insert_id is one event.",
+  },
 ] as const satisfies readonly MetricDefinition[];
 
 export type MetricKey = (typeof metricDefinitions)[number]['key'];

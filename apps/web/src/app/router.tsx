@@ -29,6 +29,7 @@ const analyticsPages = new Set<ProjectPage>([
   projectPages.revenueOptimisation,
   projectPages.engagementRetention,
   projectPages.analytics,
+  projectPages.funnels,
   projectPages.events,
   projectPages.levels,
   projectPages.economy,
@@ -84,6 +85,8 @@ const signedInPages: RouteObject[] = [
       // Level progression and the economy (issue 17): the game-design feature's views in the analytics frame.
       { ...analyticsPage(projectPages.levels), lazy: lazyRoute(() => import('./routes/levels')) },
       { ...analyticsPage(projectPages.economy), lazy: lazyRoute(() => import('./routes/economy')) },
+      // Funnels (issue 17): a feature of their own.
+      { ...analyticsPage(projectPages.funnels), lazy: lazyRoute(() => import('../features/funnels/routes/funnels')) },
       // Live operations (issue 15): remote config, its versions and live events.
       {
         path: projectPages.liveOps.path,

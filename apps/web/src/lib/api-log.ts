@@ -65,6 +65,9 @@ export const API_LOG_LABELS = {
   liveDiff: 'Live config diff failed',
   liveRollback: 'Live config rollback failed',
   livePreview: 'Live config preview failed',
+  // The funnels page (issue 17).
+  funnel: 'Funnel failed',
+  funnelPlayers: 'Funnel players failed',
 } as const;
 
 export type ApiErrorLogger = (label: string, error: unknown) => void;

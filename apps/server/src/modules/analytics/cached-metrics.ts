@@ -2,6 +2,7 @@ import type { AnalyticsQuery, RetentionQuery } from '@questboard/shared/analytic
 import type { ExploreQuery } from '@questboard/shared/analytics-explore';
 import type { LevelsQuery } from '@questboard/shared/analytics-levels';
 import type { EconomyQuery } from '@questboard/shared/analytics-economy';
+import type { FunnelPlayersQuery, FunnelQuery } from '@questboard/shared/analytics-funnels';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 import { QueryGate } from './analytics-gate';
@@ -142,5 +143,13 @@ export class CachedMetrics implements ProjectMetrics {
 
   economy(projectId: string, query: EconomyQuery) {
     return this.answer(projectId, ['economy', query], () => this.inner.economy(projectId, query));
+  }
+
+  funnel(projectId: string, query: FunnelQuery) {
+    return this.answer(projectId, ['funnel', query], () => this.inner.funnel(projectId, query));
+  }
+
+  funnelPlayers(projectId: string, query: FunnelPlayersQuery) {
+    return this.answer(projectId, ['funnelPlayers', query], () => this.inner.funnelPlayers(projectId, query));
   }
 }

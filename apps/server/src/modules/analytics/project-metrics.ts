@@ -4,6 +4,7 @@ import type { EngagementMetrics } from './engagement/engagement-metrics';
 import type { ExplorerMetrics } from './explorer/explorer-metrics';
 import type { FilterMetrics } from './filters/filter-metrics';
 import type { LevelsMetrics } from './levels/levels-metrics';
+import type { FunnelMetrics } from './funnels/funnel-metrics';
 import type { OverviewMetrics } from './overview/overview-metrics';
 import type { PlayerTimelineMetrics } from './player-timeline/player-timeline-metrics';
 import type { PlayersMetrics } from './players/players-metrics';
@@ -30,4 +31,5 @@ export interface ProjectMetrics
     CatalogueMetrics,
     FilterMetrics,
     LevelsMetrics,
-    EconomyMetrics {}
+    EconomyMetrics,
+    FunnelMetrics {}

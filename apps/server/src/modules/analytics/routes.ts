@@ -28,6 +28,7 @@ import { projectMoney } from '../currency/currency-service';
 import { incompleteBuckets } from './buckets';
 import { exploreIncomplete } from './explorer/explore-buckets';
 import { AnalyticsBusyError } from './analytics-gate';
+import { funnelRoutes } from './funnels/funnel-routes';
 
 const busyMessage = 'Analytics are busy right now. Please try again in a few seconds.';
 
@@ -128,6 +129,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; even
     options('One virtual currency: sources, sinks and net flow by bucket, top items, median balance by level', economyQuerySchema, economySchema),
     async (request) => marked(request.query, events.metrics.economy(projectOf(request).id, request.query)),
   );
+
+  funnelRoutes(app, { events, today, shed });
 
   app.get(
     apiPaths.analytics.player.pattern,

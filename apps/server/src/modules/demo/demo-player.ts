@@ -63,6 +63,7 @@ export function playerEvents(plan: DemoPlan, index: number, installDay: number):
     level: 1,
     sessions: 0,
     tutorialDone: false,
+    tutorialStep: 0,
     paid: false,
     starterPackBought: false,
     wallet: startingWallet(),

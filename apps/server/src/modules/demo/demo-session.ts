@@ -56,6 +56,8 @@ export interface DemoPlayer {
   level: number;
   sessions: number;
   tutorialDone: boolean;
+  /** The last tutorial step done (0: none). */
+  tutorialStep: number;
   paid: boolean;
   starterPackBought: boolean;
   /** Coins and gems: every resource event carries the balance after it. */
@@ -73,6 +75,14 @@ export interface SessionStart {
 }
 
 const FIRST_PURCHASE_CHANCE = 0.15;
+
+/** The tutorial's steps in order, their median length, and the chance a player goes on to the next after it. */
+export const tutorialSteps = [
+  { number: 1, name: 'move', medianSeconds: 15, carryOn: 0.9 },
+  { number: 2, name: 'jump', medianSeconds: 20, carryOn: 0.85 },
+  { number: 3, name: 'collect', medianSeconds: 25, carryOn: 0.9 },
+  { number: 4, name: 'first_battle', medianSeconds: 30, carryOn: 0.96 },
+] as const;
 const STORE_BROWSE_CHANCE = 0.05;
 
 /** The newest version on the player's device: what it installed, or a later one once it updated. */
@@ -142,10 +152,25 @@ export function playSession(plan: DemoPlan, player: DemoPlayer, start: SessionSt
   }
   if (!emit('session_start', { session_number: player.sessions })) return last;
   if (!player.tutorialDone && random.chance(start.install ? 0.85 : 0.5)) {
-    const seconds = Math.round(random.logNormal(80, 0.35));
-    at += seconds * 1000;
-    if (!emit('tutorial_complete', { duration_s: seconds })) return last;
-    player.tutorialDone = true;
+    // The tutorial's steps (issue 17): each a tutorial_step event; some players stop after one and
+    // carry on from the next in a later session; tutorial_complete once the last is done.
+    const began = at;
+    let stopped = false;
+    for (const step of tutorialSteps.slice(player.tutorialStep)) {
+      at += Math.max(1, Math.round(random.logNormal(step.medianSeconds, 0.4))) * 1000;
+      if (!emit('tutorial_step', { step: step.number, step_name: step.name })) return last;
+      player.tutorialStep = step.number;
+      if (!random.chance(step.carryOn)) {
+        stopped = true;
+        break;
+      }
+    }
+    if (!stopped) {
+      const seconds = Math.max(1, Math.round(random.logNormal(12, 0.35)));
+      at += seconds * 1000;
+      if (!emit('tutorial_complete', { duration_s: Math.round((at - began) / 1000) })) return last;
+      player.tutorialDone = true;
+    }
   } else if (start.firstOfDay && start.age > 0 && random.chance(0.7)) {
     wait(3, 10);
     if (!emit('daily_reward', { day: start.age })) return last;

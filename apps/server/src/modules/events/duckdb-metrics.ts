@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { AnalyticsQuery, RetentionQuery } from '@questboard/shared/analytics-view';
 import type { Explore, ExploreQuery } from '@questboard/shared/analytics-explore';
+import type { Funnel, FunnelPlayers, FunnelPlayersQuery, FunnelQuery } from '@questboard/shared/analytics-funnels';
 import type { Engagement, EventCatalogue, FilterOptions, Overview, Players } from '@questboard/shared/analytics-answers';
 import type { Player } from '@questboard/shared/analytics-player';
 import type { Retention, Revenue } from '@questboard/shared/analytics-cohort-answers';
@@ -16,6 +17,7 @@ import { duckDbEngagement } from '../analytics/engagement/duckdb-engagement';
 import { duckDbExplore } from '../analytics/explorer/duckdb-explorer';
 import { duckDbFilterOptions } from '../analytics/filters/duckdb-filters';
 import { duckDbLevels } from '../analytics/levels/duckdb-levels';
+import { duckDbFunnel, duckDbFunnelPlayers } from '../analytics/funnels/duckdb-funnel';
 import { duckDbOverview } from '../analytics/overview/duckdb-overview';
 import { duckDbPlayer } from '../analytics/player-timeline/duckdb-player-timeline';
 import { duckDbPlayers } from '../analytics/players/duckdb-players';
@@ -167,5 +169,13 @@ export class DuckDbMetrics implements ProjectMetrics {
 
   economy(projectId: string, query: EconomyQuery): Promise<StoreAnswer<Economy>> {
     return this.withRollups(projectId, (q) => duckDbEconomy(q, query));
+  }
+
+  funnel(projectId: string, query: FunnelQuery): Promise<StoreAnswer<Funnel>> {
+    return this.withRollups(projectId, (q) => duckDbFunnel(q, query));
+  }
+
+  funnelPlayers(projectId: string, query: FunnelPlayersQuery): Promise<FunnelPlayers> {
+    return this.withRollups(projectId, (q) => duckDbFunnelPlayers(q, query));
   }
 }

@@ -1,0 +1,196 @@
+import {
+  FUNNEL_BREAKDOWN_MAX,
+  type Funnel,
+  type FunnelFilter,
+  type FunnelPlayers,
+  type FunnelPlayersQuery,
+  type FunnelQuery,
+  type FunnelStep,
+} from '@questboard/shared/analytics-funnels';
+import { bucketLabels } from '../buckets';
+import { bucketSql, eventRangeSql, filterSql, iso, num, numOrNull, Params, ratio, text, type DuckDbQuery, type Row } from '../duckdb-sql';
+import type { StoreAnswer } from '../store-answer';
+
+// A funnel in DuckDB (ADR 027; the counting in funnel-metrics.ts). Every name, property key and value
+// the person typed travels as a parameter; only step numbers, generated here, are in the SQL text.
+// The events of the steps are read once into `ev`; `p` holds one row per player who entered: the
+// entry's breakdown value and the time (epoch ms) each step was reached, NULL when it was not.
+
+/** A property's path for the JSON functions: the whole key, dots and spaces included, as one member. */
+const jsonPath = (key: string) => `$."${key}"`;
+
+/** A property's value as a number, only when it is a JSON number (a text such as "5" is not). */
+function numberSql(params: Params, key: string): string {
+  const path = params.add(jsonPath(key));
+  return `(CASE WHEN json_type(properties, ${path}) IN ('UBIGINT', 'BIGINT', 'DOUBLE') THEN json_extract(properties, ${path})::DOUBLE END)`;
+}
+
+function filterCondition(params: Params, filter: FunnelFilter): string {
+  const value = () => `json_extract_string(properties, ${params.add(jsonPath(filter.property))})`;
+  switch (filter.operator) {
+    case 'eq':
+      return `${value()} = ${params.add(filter.value)}`;
+    case 'neq':
+      return `${value()} <> ${params.add(filter.value)}`;
+    case 'in':
+      return `${value()} IN (${filter.values.map((item) => params.add(item)).join(', ')})`;
+    case 'gt':
+      return `${numberSql(params, filter.property)} > ${params.add(filter.value)}`;
+    case 'gte':
+      return `${numberSql(params, filter.property)} >= ${params.add(filter.value)}`;
+    case 'lt':
+      return `${numberSql(params, filter.property)} < ${params.add(filter.value)}`;
+    case 'lte':
+      return `${numberSql(params, filter.property)} <= ${params.add(filter.value)}`;
+  }
+}
+
+/** True for an event that matches the step; never NULL. */
+function stepCondition(params: Params, step: FunnelStep): string {
+  const parts = [`name = ${params.add(step.event)}`, ...step.filters.map((filter) => filterCondition(params, filter))];
+  return `coalesce(${parts.join(' AND ')}, false)`;
+}
+
+function breakdownSql(params: Params, query: FunnelQuery): string {
+  if (query.breakdown === 'none') return 'NULL::VARCHAR';
+  if (query.breakdown === 'property') return `json_extract_string(properties, ${params.add(jsonPath(query.breakdownProperty ?? ''))})`;
+  return query.breakdown;
+}
+
+const steps = (query: FunnelQuery) => query.steps.map((_, index) => index + 1);
+
+/**
+ * The players of the funnel: `WITH ev AS (…), …, p AS (uid, user_id, k, t1 … tN)`, as the start of
+ * a statement; the caller adds what it selects from p.
+ */
+function playersSql(params: Params, query: FunnelQuery, events: string): string {
+  const numbers = steps(query);
+  const names = [...new Set(query.steps.map((step) => step.event))].map((name) => params.add(name));
+  const flags = query.steps.map((step, index) => `${stepCondition(params, step)} AS s${index + 1}`);
+  const key = breakdownSql(params, query);
+  const window = `${params.add(query.window * 60_000)}::BIGINT`;
+  const anyStep = numbers.map((n) => `s${n}`).join(' OR ');
+  const ev = `ev AS MATERIALIZED (
+      SELECT * FROM (
+        SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, ${key} AS k, ${flags.join(', ')}
+        FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)} AND name IN (${names.join(', ')})
+      ) WHERE ${anyStep})`;
+  if (query.order === 'any') {
+    // Each step's first matching event from the entry on within the window; the Nth time reached is
+    // the Nth of those, in time order.
+    const firsts = numbers.map((n) => `min(e.t) FILTER (WHERE e.s${n}) AS d${n}`).join(', ');
+    const reached = numbers.map((n) => `d[${n}] AS t${n}`).join(', ');
+    return `WITH ${ev},
+      entry AS (SELECT uid, min(t) AS t0, arg_min(user_id, (t, insert_id)) AS user_id, arg_min(k, (t, insert_id)) AS k FROM ev GROUP BY uid),
+      firsts AS (
+        SELECT n.uid, any_value(n.user_id) AS user_id, any_value(n.k) AS k, ${firsts}
+        FROM entry n JOIN ev e ON e.uid = n.uid AND e.t >= n.t0 AND e.t <= n.t0 + ${window}
+        GROUP BY n.uid
+      ),
+      p AS (
+        SELECT uid, user_id, k, ${reached}
+        FROM (SELECT *, list_sort(list_filter([${numbers.map((n) => `d${n}`).join(', ')}], x -> x IS NOT NULL)) AS d FROM firsts)
+      )`;
+  }
+  // Strict order: step 1 is the entry; each next step the first matching event after the previous
+  // step's millisecond, within the window from the entry.
+  const chain = numbers.slice(1).map(
+    (n) => `f${n} AS (
+        SELECT f.uid, f.t1, min(e.t) AS t${n} FROM f${n - 1} f JOIN ev e
+          ON e.uid = f.uid AND e.s${n} AND e.t > f.t${n - 1} AND e.t <= f.t1 + ${window}
+        GROUP BY f.uid, f.t1
+      )`,
+  );
+  const joins = numbers.slice(1).map((n) => `LEFT JOIN f${n} USING (uid)`).join(' ');
+  return `WITH ${ev},
+    f1 AS (SELECT uid, min(t) AS t1, arg_min(user_id, (t, insert_id)) AS user_id, arg_min(k, (t, insert_id)) AS k FROM ev WHERE s1 GROUP BY uid),
+    ${chain.join(',\n')},
+    p AS (SELECT uid, f1.user_id, f1.k, f1.t1, ${numbers.slice(1).map((n) => `f${n}.t${n}`).join(', ')} FROM f1 ${joins})`;
+}
+
+export async function duckDbFunnel(q: DuckDbQuery, query: FunnelQuery): Promise<StoreAnswer<Funnel>> {
+  const numbers = steps(query);
+  const params = new Params();
+  const players = playersSql(params, query, q.t.events);
+  const stepStats = numbers
+    .map((n) => {
+      const seconds = `(t${n} - t1) / 1000.0`;
+      return `'n${n}': count(t${n})::DOUBLE, 'm${n}': quantile_cont(${seconds}, 0.5)::DOUBLE, 'p${n}': quantile_cont(${seconds}, 0.9)::DOUBLE`;
+    })
+    .join(', ');
+  const counts = numbers.map((n) => `count(t${n})::DOUBLE AS n${n}`).join(', ');
+  const sums = numbers.map((n) => `sum(n${n})::DOUBLE`).join(', ');
+  const last = numbers.length;
+  const bucket = bucketSql('make_timestamp(t1 * 1000)::DATE', query.granularity, query.from);
+  const [row] = await q.rows(
+    `${players},
+     groups AS (
+       SELECT k, ${counts}, row_number() OVER (ORDER BY count(t1) DESC, k NULLS LAST) AS r FROM p GROUP BY k
+     )
+     SELECT
+       (SELECT {${stepStats}} FROM p) AS stats,
+       (SELECT list({'value': value, 'other': other, 'players': players} ORDER BY other, r)
+        FROM (SELECT CASE WHEN r <= ${FUNNEL_BREAKDOWN_MAX} THEN k END AS value, r > ${FUNNEL_BREAKDOWN_MAX} AS other, min(r) AS r, [${sums}] AS players
+              FROM groups GROUP BY value, other)) AS breakdown,
+       (SELECT list({'date': b, 'entered': entered, 'converted': converted})
+        FROM (SELECT ${bucket} AS b, count(*)::DOUBLE AS entered, count(t${last})::DOUBLE AS converted FROM p GROUP BY b)) AS trend`,
+    params,
+  );
+  const stats = (row?.stats ?? {}) as Row;
+  const reached = numbers.map((n) => num(stats[`n${n}`]));
+  const first = reached[0] ?? 0;
+  const trend = new Map(((row?.trend as Row[] | null) ?? []).map((item) => [String(item.date), item]));
+  const breakdown = query.breakdown === 'none' ? [] : ((row?.breakdown as Row[] | null) ?? []);
+  return {
+    steps: numbers.map((n, index) => {
+      const players = reached[index] ?? 0;
+      const previous = index === 0 ? null : (reached[index - 1] ?? 0);
+      return {
+        players,
+        fromPrevious: previous === null ? null : ratio(players, previous),
+        fromFirst: ratio(players, first),
+        dropped: previous === null ? 0 : previous - players,
+        medianSeconds: numOrNull(stats[`m${n}`]),
+        p90Seconds: numOrNull(stats[`p${n}`]),
+      };
+    }),
+    breakdown: breakdown.map((item) => ({
+      value: text(item.value),
+      other: item.other === true,
+      players: ((item.players as unknown[] | null) ?? []).map(num),
+    })),
+    breakdownTruncated: breakdown.some((item) => item.other === true),
+    trend: bucketLabels(query).map((b) => {
+      const entered = num(trend.get(b.label)?.entered);
+      const converted = num(trend.get(b.label)?.converted);
+      return { date: b.label, entered, converted, conversion: ratio(converted, entered) };
+    }),
+  };
+}
+
+/** The players who reached step N − 1 and not step N, in order of entry. */
+export async function duckDbFunnelPlayers(q: DuckDbQuery, query: FunnelPlayersQuery): Promise<FunnelPlayers> {
+  const params = new Params();
+  const players = playersSql(params, query, q.t.events);
+  const rows = await q.rows(
+    `${players}
+     SELECT user_id, t1::DOUBLE AS entered, t${query.step - 1}::DOUBLE AS reached, count(*) OVER ()::DOUBLE AS total
+     FROM p WHERE t${query.step - 1} IS NOT NULL AND t${query.step} IS NULL
+     ORDER BY t1, user_id LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`,
+    params,
+  );
+  let total = num(rows[0]?.total);
+  if (rows.length === 0 && query.offset > 0) {
+    // Past the end: the count still says how many there are.
+    const params2 = new Params();
+    const [count] = await q.rows(
+      `${playersSql(params2, query, q.t.events)} SELECT count(*)::DOUBLE AS total FROM p WHERE t${query.step - 1} IS NOT NULL AND t${query.step} IS NULL`,
+      params2,
+    );
+    total = num(count?.total);
+  }
+  return {
+    total,
+    players: rows.map((item) => ({ userId: String(item.user_id), enteredAt: iso(item.entered), lastStepAt: iso(item.reached) })),
+  };
+}
