@@ -61,6 +61,10 @@ describe('API_LOG_LABELS', () => {
         'Live config diff failed',
         'Live config rollback failed',
         'Live config preview failed',
+        'Funnel failed',
+        'Funnel players failed',
+        'Level progression failed',
+        'Economy analytics failed',
       ].sort(),
     );
   });
