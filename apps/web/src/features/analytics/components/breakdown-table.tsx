@@ -2,13 +2,13 @@ import type { BreakdownRow } from '@questboard/shared/analytics-answers';
 
 import { sharesExceedTotal } from '../lib/breakdown-shares';
 import { formatCount } from '../lib/format';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { ScrollTable, ShareBar, tableClasses } from './scroll-table';
 
 /** Active players by one attribute (platform, country, app version), with each value's share. */
 export function BreakdownTable({ title, rows, activeUsers }: { title: string; rows: BreakdownRow[]; activeUsers: number }) {
   return (
-    <AnalyticsSection title={`By ${title.toLowerCase()}`} description="Active users of the range, by the attribute of their events.">
+    <SectionCard title={`By ${title.toLowerCase()}`} description="Active users of the range, by the attribute of their events.">
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No events said their {title.toLowerCase()}.</p>
       ) : (
@@ -57,6 +57,6 @@ export function BreakdownTable({ title, rows, activeUsers }: { title: string; ro
           for example under two app versions after an update.
         </p>
       )}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

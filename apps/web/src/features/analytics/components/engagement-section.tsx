@@ -5,7 +5,7 @@ import type { Engagement } from '@questboard/shared/analytics-answers';
 import { formatCount, formatDecimal, formatDuration } from '../lib/format';
 import { bucketLabel } from '../lib/incomplete-buckets';
 import { incompletePoints } from '../lib/overview-comparison';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { categoryBarOption } from './category-bar-option';
 import { Chart } from './chart';
 import { lineOrBarOption, type ValueFormat } from './chart-options';
@@ -56,7 +56,7 @@ export function EngagementTotals({ engagement }: { engagement: Engagement }) {
 export function SessionLengthDistribution({ engagement }: { engagement: Engagement }) {
   const buckets = engagement.sessionLength;
   return (
-    <AnalyticsSection
+    <SectionCard
       title="Session length"
       description="Sessions of the range by how long they lasted (last minus first event)."
     >
@@ -74,7 +74,7 @@ export function SessionLengthDistribution({ engagement }: { engagement: Engageme
           rows: buckets.map((bucket) => [bucket.label, formatCount(bucket.sessions)]),
         }}
       />
-    </AnalyticsSection>
+    </SectionCard>
   );
 }
 
@@ -82,7 +82,7 @@ export function SessionLengthDistribution({ engagement }: { engagement: Engageme
 export function EngagementOverTime({ engagement, granularity }: { engagement: Engagement; granularity: Granularity }) {
   const { series } = engagement;
   return (
-    <AnalyticsSection
+    <SectionCard
       title="Engagement over time"
       description="How often and how long active players play, per bucket of the range."
     >
@@ -103,7 +103,7 @@ export function EngagementOverTime({ engagement, granularity }: { engagement: En
           incomplete={engagement.incomplete}
         />
       </div>
-    </AnalyticsSection>
+    </SectionCard>
   );
 }
 

@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { formatCount, formatDateTime } from '../lib/format';
 import { type CatalogueEvent, type EventSortKey, type SortDirection, firstDirection, searchEvents, sortEvents } from '../lib/event-list';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { EventNameCell } from './event-name-cell';
 import { ScrollTable, tableClasses } from './scroll-table';
 
@@ -24,7 +24,7 @@ export function EventCatalogueTable({ projectSlug, events }: { projectSlug: stri
   const shown = sortEvents(searchEvents(events, search), sort.key, sort.direction);
 
   return (
-    <AnalyticsSection
+    <SectionCard
       title="Event names"
       description={`${formatCount(events.length)} event ${events.length === 1 ? 'name' : 'names'} in the range. Open one to chart it in the explorer.`}
     >
@@ -111,6 +111,6 @@ export function EventCatalogueTable({ projectSlug, events }: { projectSlug: stri
         </table>
       </ScrollTable>
       {shown.length === 0 && <p className="text-sm text-muted-foreground">No event name or property key contains &ldquo;{search.trim()}&rdquo;.</p>}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

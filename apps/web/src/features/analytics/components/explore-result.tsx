@@ -4,7 +4,7 @@ import type { ExploreGranularity as Granularity } from '@questboard/shared/analy
 import type { ChartType, Explore, ExploreMeasure } from '@questboard/shared/analytics-explore';
 
 import { Button } from '../../../components/ui/button';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { ExcludedPurchasesNote } from './excluded-purchases-note';
 import { ExploreChart } from './explore-chart';
 import { UpdatingNote } from './updating-note';
@@ -42,7 +42,7 @@ export function ExploreResult({
   onPin,
 }: ExploreResultProps) {
   return (
-    <AnalyticsSection
+    <SectionCard
       title={title}
       description={description}
       actions={
@@ -81,6 +81,6 @@ export function ExploreResult({
             <UpdatingNote updating={updating} />
           </>
         ))}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

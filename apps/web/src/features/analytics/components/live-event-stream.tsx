@@ -10,7 +10,7 @@ import { LIVE_STREAM_INTERVAL_MS, useLatestEvents } from '../api/get-latest-even
 import { formatDateTime, formatMoney } from '../lib/format';
 import { newEventIds } from '../lib/event-list';
 import { compactProperties } from './player-profile';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 
 /** How long a new row stays highlighted. */
 const HIGHLIGHT_MS = 2500;
@@ -44,7 +44,7 @@ export function LiveEventStream({ projectId }: { projectId: string }) {
   }, [events]);
 
   return (
-    <AnalyticsSection
+    <SectionCard
       title="Live events"
       description={
         paused ? 'Paused. Events still arrive; play to see them.' : `The latest events of every player, checked every ${LIVE_STREAM_INTERVAL_MS / 1000} seconds while this tab is open.`
@@ -100,6 +100,6 @@ export function LiveEventStream({ projectId }: { projectId: string }) {
           ))}
         </ol>
       )}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

@@ -5,7 +5,7 @@ import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatDay, formatMoney } from '../lib/format';
 import { curveCohortsText } from '../lib/incomplete-buckets';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { Chart } from './chart';
 import { dayCurveOption } from './chart-options';
 import { HelpTip } from './help-tip';
@@ -24,7 +24,7 @@ export function LtvSection({ ltv, currency, granularity }: { ltv: Revenue['ltv']
   );
   const unit = currency ? ` (${currency})` : '';
   return (
-    <AnalyticsSection
+    <SectionCard
       title={`Cumulative LTV by install cohort${unit}`}
       description="Revenue of the cohort up to day N after install, per installed user. A cell stays empty until the cohort has reached that day; each curve follows the same players from day 0, the install days that have reached its last day."
     >
@@ -89,6 +89,6 @@ export function LtvSection({ ltv, currency, granularity }: { ltv: Revenue['ltv']
           </ScrollTable>
         </>
       )}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

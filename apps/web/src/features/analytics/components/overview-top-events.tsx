@@ -1,7 +1,7 @@
 import type { EventCatalogue, Overview } from '@questboard/shared/analytics-answers';
 
 import { formatCount } from '../lib/format';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { EventNameCell } from './event-name-cell';
 import { ScrollTable, tableClasses } from './scroll-table';
 
@@ -20,7 +20,7 @@ export function OverviewTopEvents({
 }) {
   const usersOf = (name: string) => catalogue?.events.find((event) => event.name === name)?.users ?? null;
   return (
-    <AnalyticsSection title="Top events" description="The events sent most in the range. Open one to explore it.">
+    <SectionCard title="Top events" description="The events sent most in the range. Open one to explore it.">
       <ScrollTable label="Top events table">
         <table className={tableClasses.table}>
           <thead className={tableClasses.head}>
@@ -47,6 +47,6 @@ export function OverviewTopEvents({
           </tbody>
         </table>
       </ScrollTable>
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

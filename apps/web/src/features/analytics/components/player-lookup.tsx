@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { LoadError } from '../../../components/ui/load-error';
 import { getErrorMessage, isApiError } from '../../../lib/api-error';
 import { usePlayer } from '../api/use-analytics';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { PlayerProfile } from './player-profile';
 import { useViewParams } from '../../../hooks/use-view-params';
@@ -27,7 +27,7 @@ export function PlayerLookup({ project }: { project: Project }) {
   const answer = usePlayer(project.id, player);
 
   return (
-    <AnalyticsSection title="Look up a player" description="A player's profile, sessions and latest events, by the user id the game sends.">
+    <SectionCard title="Look up a player" description="A player's profile, sessions and latest events, by the user id the game sends.">
       <form
         aria-label="Look up a player"
         noValidate
@@ -100,6 +100,6 @@ export function PlayerLookup({ project }: { project: Project }) {
         ) : (
           <PlayerProfile player={answer.data} />
         ))}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import type { Players } from '@questboard/shared/analytics-answers';
 import { formatCount, formatPercent, formatRange } from '../lib/format';
 import { bucketLabel } from '../lib/incomplete-buckets';
 import type { AnalyticsView } from '../view/analytics-view';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { Chart } from './chart';
 import { lineOrBarOption } from './chart-options';
 
@@ -34,7 +34,7 @@ export function ActivePlayersChart({ series, incomplete, view }: ChartProps) {
     [series, view.granularity, incomplete],
   );
   return (
-    <AnalyticsSection
+    <SectionCard
       title="Active players"
       description={view.granularity === 'day' ? 'DAU, WAU and MAU of each day.' : `Average DAU of each ${view.granularity}; WAU and MAU on its last day.`}
     >
@@ -46,7 +46,7 @@ export function ActivePlayersChart({ series, incomplete, view }: ChartProps) {
           rows: series.map((point) => [bucketLabel(point.date, view.granularity, incomplete), formatCount(point.dau), formatCount(point.wau), formatCount(point.mau)]),
         }}
       />
-    </AnalyticsSection>
+    </SectionCard>
   );
 }
 
@@ -66,7 +66,7 @@ export function NewReturningChart({ series, incomplete, view }: ChartProps) {
     [series, view.granularity, incomplete],
   );
   return (
-    <AnalyticsSection title="New and returning players" description="Returning players installed before the day (or week, month) they played.">
+    <SectionCard title="New and returning players" description="Returning players installed before the day (or week, month) they played.">
       <Chart
         option={option}
         height={240}
@@ -76,7 +76,7 @@ export function NewReturningChart({ series, incomplete, view }: ChartProps) {
           rows: series.map((point) => [bucketLabel(point.date, view.granularity, incomplete), formatCount(point.newUsers), formatCount(point.returningUsers)]),
         }}
       />
-    </AnalyticsSection>
+    </SectionCard>
   );
 }
 
@@ -95,7 +95,7 @@ export function StickinessChart({ series, incomplete, view }: ChartProps) {
     [series, view.granularity, incomplete],
   );
   return (
-    <AnalyticsSection title="Stickiness" description="DAU / MAU: the share of the month's players who play on a given day.">
+    <SectionCard title="Stickiness" description="DAU / MAU: the share of the month's players who play on a given day.">
       <Chart
         option={option}
         height={240}
@@ -105,6 +105,6 @@ export function StickinessChart({ series, incomplete, view }: ChartProps) {
           rows: series.map((point) => [bucketLabel(point.date, view.granularity, incomplete), formatPercent(point.stickiness)]),
         }}
       />
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

@@ -5,7 +5,7 @@ import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 import { formatCount, formatPercent } from '../lib/format';
 import { curveCohortsText } from '../lib/incomplete-buckets';
 import { curveSummary } from '../lib/retention-matrix';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { Chart } from './chart';
 import { dayCurveOption } from './chart-options';
 import { HelpTip } from './help-tip';
@@ -37,7 +37,7 @@ export function CohortRetention({
 }) {
   const definition = metricDefinition(mode === 'classic' ? 'classic-retention' : 'rolling-retention').definition;
   return (
-    <AnalyticsSection
+    <SectionCard
       title="Cohort retention"
       description={
         <>
@@ -63,7 +63,7 @@ export function CohortRetention({
         )}
       </div>
       <UpdatingNote updating={updating} />
-    </AnalyticsSection>
+    </SectionCard>
   );
 }
 
@@ -73,7 +73,7 @@ export function RetentionCurve({ retention }: { retention: Retention }) {
   const label = `${name} curve, day 0 to day 30`;
   const cohorts = curveCohortsText(retention.curveCohorts);
   return (
-    <AnalyticsSection
+    <SectionCard
       title="Retention curve"
       description={`${name} by day since install, of the same players all along: the cohorts that have reached the curve's last day.`}
     >
@@ -105,6 +105,6 @@ export function RetentionCurve({ retention }: { retention: Retention }) {
           />
         </>
       )}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

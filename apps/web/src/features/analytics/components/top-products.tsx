@@ -1,13 +1,13 @@
 import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatMoney } from '../lib/format';
-import { AnalyticsSection } from './analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { ScrollTable, ShareBar, tableClasses } from './scroll-table';
 
 /** The products that earned most in the range, with their share of the revenue. */
 export function TopProducts({ products, currency, total }: { products: Revenue['topProducts']; currency: string | null; total: number }) {
   return (
-    <AnalyticsSection title="Top products" description="By revenue in the range; a purchase names its product with product_id.">
+    <SectionCard title="Top products" description="By revenue in the range; a purchase names its product with product_id.">
       {products.length === 0 ? (
         <p className="text-sm text-muted-foreground">No purchases in this range.</p>
       ) : (
@@ -50,6 +50,6 @@ export function TopProducts({ products, currency, total }: { products: Revenue['
           </table>
         </ScrollTable>
       )}
-    </AnalyticsSection>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { projectPages } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useEngagement, useRetention } from '../api/use-analytics';
 import { AnalyticsEmpty } from '../components/analytics-empty';
-import { AnalyticsSection } from '../components/analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { AnalyticsPage } from '../components/analytics-page';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';
 import { EngagementOverTime, EngagementTotals, SessionLengthDistribution } from '../components/engagement-section';
@@ -57,12 +57,12 @@ function EngagementRetention({ project }: { project: Project }) {
     <>
       <EngagementTotals engagement={engagement.data} />
       {retention.isError ? (
-        <AnalyticsSection title="Cohort retention">
+        <SectionCard title="Cohort retention">
           <LoadError
             message={getErrorMessage(retention.error, 'Retention could not be loaded.')}
             onRetry={() => void retention.refetch()}
           />
-        </AnalyticsSection>
+        </SectionCard>
       ) : (
         <CohortRetention
           retention={retention.data}

@@ -8,7 +8,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { useEventCatalogue, useOverview } from '../api/use-analytics';
 import { AnalyticsEmpty } from '../components/analytics-empty';
 import { AnalyticsPage } from '../components/analytics-page';
-import { AnalyticsSection } from '../components/analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';
 import { Chart } from '../components/chart';
 import { lineOrBarOption } from '../components/chart-options';
@@ -106,7 +106,7 @@ function PlayersChart({ overview, granularity }: { overview: Overview; granulari
   );
   const title = granularity === 'day' ? 'Daily active and new users' : `Active and new users per ${granularity}`;
   return (
-    <AnalyticsSection title={title} description={granularity === 'day' ? undefined : `DAU is the average of the ${granularity}'s days.`}>
+    <SectionCard title={title} description={granularity === 'day' ? undefined : `DAU is the average of the ${granularity}'s days.`}>
       <Chart
         option={option}
         ariaLabel={`${title}, ${formatRange(overview.range.from, overview.range.to)}`}
@@ -119,7 +119,7 @@ function PlayersChart({ overview, granularity }: { overview: Overview; granulari
           ]),
         }}
       />
-    </AnalyticsSection>
+    </SectionCard>
   );
 }
 

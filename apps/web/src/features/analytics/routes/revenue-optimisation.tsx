@@ -8,7 +8,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { useRevenue } from '../api/use-analytics';
 import { AnalyticsEmpty } from '../components/analytics-empty';
 import { AnalyticsPage } from '../components/analytics-page';
-import { AnalyticsSection } from '../components/analytics-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';
 import { Chart } from '../components/chart';
 import { lineOrBarOption } from '../components/chart-options';
@@ -100,7 +100,7 @@ function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView
   );
   const unit = ` (${revenue.currency})`;
   return (
-    <AnalyticsSection title={`Revenue and ARPDAU${unit}`} description="Bars: revenue of each day (or week, month), left axis. Line: ARPDAU, right axis.">
+    <SectionCard title={`Revenue and ARPDAU${unit}`} description="Bars: revenue of each day (or week, month), left axis. Line: ARPDAU, right axis.">
       <Chart
         option={option}
         ariaLabel={`Revenue and ARPDAU${unit}, ${formatRange(view.from, view.to)}`}
@@ -115,7 +115,7 @@ function RevenueChart({ revenue, view }: { revenue: Revenue; view: AnalyticsView
           ]),
         }}
       />
-    </AnalyticsSection>
+    </SectionCard>
   );
 }
 

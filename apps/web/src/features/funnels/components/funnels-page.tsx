@@ -3,9 +3,10 @@ import type { Project } from '@questboard/shared/projects';
 import { filterDimensions, isoDate, type FilterDimension } from '@questboard/shared/analytics-view';
 import type { FunnelStepInput } from '@questboard/shared/analytics-funnels';
 
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { LoadError } from '../../../components/ui/load-error';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useViewParams } from '../../../hooks/use-view-params';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useEventNames, useFilterValues, useFunnel } from '../api/use-funnel';
@@ -52,15 +53,16 @@ export function FunnelsPage({ project }: { project: Project }) {
 
   return (
     <div className="mt-6 space-y-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Steps</CardTitle>
-          <CardDescription>
+      <SectionCard
+        title="Steps"
+        description={
+          <>
             2 to 10 events in order, each with optional property filters. A player enters at their first step 1 event in
             the range.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
+          </>
+        }
+      >
+        <div className="space-y-4">
           <StepBuilder
             key={stepsKey}
             steps={address.steps}
@@ -73,8 +75,8 @@ export function FunnelsPage({ project }: { project: Project }) {
             filterValues={filterValues}
             onChange={(change) => go(change)}
           />
-        </CardContent>
-      </Card>
+        </div>
+      </SectionCard>
 
       {funnel.isPending ? (
         <ListSkeleton label="Counting the funnel..." rows={4} />
@@ -85,26 +87,25 @@ export function FunnelsPage({ project }: { project: Project }) {
         />
       ) : (
         <>
-          <Card>
-            <CardHeader>
-              <CardTitle>Conversion</CardTitle>
-              <CardDescription>
+          <SectionCard
+            title="Conversion"
+            description={
+              <>
                 {address.order === 'strict' ? 'Steps in this order' : 'Steps in any order'}, within{' '}
                 {windowLabel(address.window)} of the entry, {address.from} to {address.to} (UTC).
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <FunnelSteps
-                funnel={funnel.data}
-                steps={address.steps}
-                order={address.order}
-                onShowDropped={(step) => go({}, { dropped: String(step), droppedOffset: '0' })}
-              />
-            </CardContent>
-          </Card>
+              </>
+            }
+          >
+            <FunnelSteps
+              funnel={funnel.data}
+              steps={address.steps}
+              order={address.order}
+              onShowDropped={(step) => go({}, { dropped: String(step), droppedOffset: '0' })}
+            />
+          </SectionCard>
           {droppedStep !== null && droppedStep >= 2 && droppedStep <= address.steps.length && (
-            <Card>
-              <CardContent className="pt-6">
+            <Card className="min-w-0 p-4 sm:p-5">
+              <div>
                 <DroppedPlayers
                   projectId={project.id}
                   projectSlug={project.identifier}
@@ -114,35 +115,33 @@ export function FunnelsPage({ project }: { project: Project }) {
                   onOffset={(offset) => go({}, { dropped: String(droppedStep), droppedOffset: String(offset) })}
                   onClose={() => go({})}
                 />
-              </CardContent>
+              </div>
             </Card>
           )}
           {address.breakdown !== 'none' && funnel.data.breakdown.length > 0 && (
-            <Card>
-              <CardHeader>
-                <CardTitle>By {breakdownLabel(address)}</CardTitle>
-                <CardDescription>
+            <SectionCard
+              title={`By ${breakdownLabel(address)}`}
+              description={
+                <>
                   The value of each player&apos;s entry event
                   {funnel.data.breakdownTruncated ? '; the values beyond the first ten are together under Other' : ''}.
-                </CardDescription>
-              </CardHeader>
-              <CardContent>
-                <FunnelBreakdown funnel={funnel.data} label={breakdownLabel(address)} />
-              </CardContent>
-            </Card>
+                </>
+              }
+            >
+              <FunnelBreakdown funnel={funnel.data} label={breakdownLabel(address)} />
+            </SectionCard>
           )}
-          <Card>
-            <CardHeader>
-              <CardTitle>Conversion over time</CardTitle>
-              <CardDescription>
+          <SectionCard
+            title="Conversion over time"
+            description={
+              <>
                 Players who reached the last step, of those who entered, by {address.granularity} of entry. * not over
                 yet, or cut by the range.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <FunnelTrend funnel={funnel.data} />
-            </CardContent>
-          </Card>
+              </>
+            }
+          >
+            <FunnelTrend funnel={funnel.data} />
+          </SectionCard>
         </>
       )}
     </div>

@@ -17,7 +17,10 @@ const row = (level: string, players: number, churned: number): LevelRow => ({
   churned,
 });
 
-const levelsInOrder = () => within(screen.getByRole('table')).getAllByRole('rowheader').map((cell) => cell.textContent);
+const levelsInOrder = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
 
 describe('LevelTable', () => {
   it('sorts by a column from the keyboard, and says which one to screen readers', async () => {
@@ -49,8 +52,20 @@ describe('LevelTable', () => {
   it('labels every column and shows each figure formatted', () => {
     render(<LevelTable rows={[row('1', 1200, 3)]} />);
     const headings = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headings).toEqual(['Level', 'Reached', 'Starts', 'Completes', 'Fails', 'Fail rate', 'Attempts per completion', 'Median time to complete', 'Churned here']);
-    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(headings).toEqual([
+      'Level',
+      'Reached',
+      'Starts',
+      'Completes',
+      'Fails',
+      'Fail rate',
+      'Attempts per completion',
+      'Median time to complete',
+      'Churned here',
+    ]);
+    const cells = within(screen.getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['1,200', '2,400', '1,200', '1,200', '50%', '2', '2 min 5 s', '3']);
   });
 });

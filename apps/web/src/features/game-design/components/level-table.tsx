@@ -2,7 +2,14 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { LevelRow } from '@questboard/shared/analytics-levels';
 
-import { defaultLevelSort, levelColumns, nextLevelSort, sortLevelRows, type LevelColumn, type LevelSort } from '../lib/level-table';
+import {
+  defaultLevelSort,
+  levelColumns,
+  nextLevelSort,
+  sortLevelRows,
+  type LevelColumn,
+  type LevelSort,
+} from '../lib/level-table';
 import { formatCount, formatDecimal, formatPercent, formatSeconds } from '../lib/format';
 import { ScrollBox, tableClasses } from './parts';
 
@@ -28,7 +35,8 @@ export function LevelTable({ rows }: { rows: LevelRow[] }) {
     <ScrollBox label="Levels table" className="max-h-[32rem] overflow-y-auto">
       <table className={tableClasses.table}>
         <caption className="sr-only">
-          Levels, sorted by {levelColumns.find((column) => column.key === sort.column)?.label.toLowerCase()} ({sort.direction})
+          Levels, sorted by {levelColumns.find((column) => column.key === sort.column)?.label.toLowerCase()} (
+          {sort.direction})
         </caption>
         <thead className={`${tableClasses.head} sticky top-0 bg-card`}>
           <tr>
@@ -63,7 +71,10 @@ export function LevelTable({ rows }: { rows: LevelRow[] }) {
                 {row.level}
               </th>
               {levelColumns
-                .filter((column): column is (typeof levelColumns)[number] & { key: Exclude<LevelColumn, 'level'> } => column.key !== 'level')
+                .filter(
+                  (column): column is (typeof levelColumns)[number] & { key: Exclude<LevelColumn, 'level'> } =>
+                    column.key !== 'level',
+                )
                 .map((column) => (
                   <td key={column.key} className={tableClasses.tdNumber}>
                     {formats[column.key](row[column.key])}

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../utils/cn';
@@ -37,31 +37,18 @@ export const tableClasses = {
   tdNumber: 'px-3 py-2 text-right whitespace-nowrap',
 } as const;
 
-/** A titled card: a region named by its heading. */
-export function Section({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card className="min-w-0 p-4 sm:p-5">
-      <section aria-labelledby={id} className="flex min-w-0 flex-col gap-4">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 id={id} className="text-base font-semibold tracking-tight">
-              {title}
-            </h2>
-            {description && <p className="mt-0.5 text-sm text-pretty text-muted-foreground">{description}</p>}
-          </div>
-          {actions}
-        </div>
-        {children}
-      </section>
-    </Card>
-  );
-}
-
 /** A wide table scrolls in its own focusable box, so the page never overflows a 360-px window. */
 export function ScrollBox({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={cn('-mx-1 overflow-x-auto px-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn(
+        '-mx-1 overflow-x-auto px-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+    >
       {children}
     </div>
   );

@@ -1,10 +1,10 @@
 import { type ReactNode, useId } from 'react';
 
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../utils/cn';
+import { cn } from '../../utils/cn';
+import { Card } from './card';
 
-/** A titled card of an analytics page: a region named by its heading. */
-export function AnalyticsSection({
+/** A titled card of a page: a region named by its heading, its content below. */
+export function SectionCard({
   title,
   description,
   actions,
