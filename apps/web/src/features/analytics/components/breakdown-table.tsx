@@ -2,8 +2,8 @@ import type { BreakdownRow } from '@questboard/shared/analytics-answers';
 
 import { sharesExceedTotal } from '../lib/breakdown-shares';
 import { formatCount } from '../lib/format';
+import { ScrollTable, ShareBar, tableClasses } from '../../../components/ui/scroll-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { ScrollTable, ShareBar, tableClasses } from './scroll-table';
 
 /** Active players by one attribute (platform, country, app version), with each value's share. */
 export function BreakdownTable({ title, rows, activeUsers }: { title: string; rows: BreakdownRow[]; activeUsers: number }) {

@@ -5,9 +5,9 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { formatCount, formatDateTime } from '../lib/format';
 import { type CatalogueEvent, type EventSortKey, type SortDirection, firstDirection, searchEvents, sortEvents } from '../lib/event-list';
+import { ScrollTable, tableClasses } from '../../../components/ui/scroll-table';
 import { SectionCard } from '../../../components/ui/section-card';
 import { EventNameCell } from './event-name-cell';
-import { ScrollTable, tableClasses } from './scroll-table';
 
 const columns: { key: EventSortKey; label: string; numeric: boolean }[] = [
   { key: 'name', label: 'Event', numeric: false },

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
+import { tableClasses } from '../../../components/ui/scroll-table';
 import { projectPages } from '../../../config/paths';
-import { tableClasses } from './scroll-table';
 
 /** The href of the explorer showing one event (it reads `event` from its URL). */
 export const explorerHref = (projectSlug: string, event: string) =>

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import type { ExploreGranularity as Granularity } from '@questboard/shared/analytics-explore';
 import type { Explore } from '@questboard/shared/analytics-explore';
 
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { cn } from '../../../utils/cn';
 import { exploreRows } from '../lib/explore-csv';
 import { bucketLabel } from '../lib/incomplete-buckets';
-import { ScrollTable } from './scroll-table';
 
 /** The explorer's answer as a table: a row per bucket, a column per series, totals last. */
 export function ExploreTable({

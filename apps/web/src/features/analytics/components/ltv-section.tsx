@@ -5,11 +5,11 @@ import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatDay, formatMoney } from '../lib/format';
 import { curveCohortsText } from '../lib/incomplete-buckets';
+import { ScrollTable, tableClasses } from '../../../components/ui/scroll-table';
 import { SectionCard } from '../../../components/ui/section-card';
 import { Chart } from './chart';
 import { dayCurveOption } from './chart-options';
 import { HelpTip } from './help-tip';
-import { ScrollTable, tableClasses } from './scroll-table';
 
 /** The days since install the LTV table shows (the chart shows all 31). */
 export const LTV_DAYS = [0, 1, 3, 7, 14, 30] as const;

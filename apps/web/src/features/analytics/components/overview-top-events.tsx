@@ -1,9 +1,9 @@
 import type { EventCatalogue, Overview } from '@questboard/shared/analytics-answers';
 
 import { formatCount } from '../lib/format';
+import { ScrollTable, tableClasses } from '../../../components/ui/scroll-table';
 import { SectionCard } from '../../../components/ui/section-card';
 import { EventNameCell } from './event-name-cell';
-import { ScrollTable, tableClasses } from './scroll-table';
 
 /**
  * The events sent most in the range, each linking to the explorer. Their users come from the event

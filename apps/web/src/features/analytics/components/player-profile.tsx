@@ -1,9 +1,9 @@
 import type { Player } from '@questboard/shared/analytics-player';
 
 import { Badge } from '../../../components/ui/badge';
+import { ScrollTable, tableClasses } from '../../../components/ui/scroll-table';
 import { formatCount, formatDateTime, formatDuration, formatMoney } from '../lib/format';
 import { ExcludedPurchasesNote } from './excluded-purchases-note';
-import { ScrollTable, tableClasses } from './scroll-table';
 
 /** Properties in one line: level=3, score=1200 (strings quoted only when they hold a comma). */
 export function compactProperties(properties: Player['recentEvents'][number]['properties']): string {

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import type { Granularity } from '@questboard/shared/analytics-view';
 import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { cn } from '../../../utils/cn';
 import { NOT_REACHED_TEXT, heatLegend, retentionDays, retentionMatrix } from '../lib/retention-matrix';
-import { ScrollTable } from './scroll-table';
 
 // The cohort matrix is an HTML table, not a canvas: screen readers announce each cell with its
 // cohort and day headers, and the keyboard scrolls it. Cells are the heat colour over the card at

@@ -1,8 +1,8 @@
 import type { Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { formatCount, formatMoney } from '../lib/format';
+import { ScrollTable, ShareBar, tableClasses } from '../../../components/ui/scroll-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { ScrollTable, ShareBar, tableClasses } from './scroll-table';
 
 /** The products that earned most in the range, with their share of the revenue. */
 export function TopProducts({ products, currency, total }: { products: Revenue['topProducts']; currency: string | null; total: number }) {

@@ -3,12 +3,13 @@ import type { Economy, EconomyItem, EconomyItemType } from '@questboard/shared/a
 
 import { LoadError } from '../../../components/ui/load-error';
 import { SectionCard } from '../../../components/ui/section-card';
+import { ScrollTable, tableClasses } from '../../../components/ui/scroll-table';
 import { Select } from '../../../components/ui/select';
 import { useViewParams } from '../../../hooks/use-view-params';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useEconomy } from '../api/game-design-api';
 import { formatCompact, formatCount, formatDecimal } from '../lib/format';
-import { Figure, type GameDesignViewProps, Loading, type RenderChart, ScrollBox, tableClasses } from './parts';
+import { Figure, type GameDesignViewProps, Loading, type RenderChart } from './parts';
 
 // The economy page's content (docs/product/metrics.md#economy): one virtual currency at a time,
 // chosen with the picker and kept in the address (`virtual_currency`), from the game's resource
@@ -173,7 +174,7 @@ function ItemsSection({ title, description, items }: { title: string; descriptio
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">None in this range.</p>
       ) : (
-        <ScrollBox label={`${title} table`}>
+        <ScrollTable label={`${title} table`}>
           <table className={tableClasses.table}>
             <thead className={tableClasses.head}>
               <tr>
@@ -208,7 +209,7 @@ function ItemsSection({ title, description, items }: { title: string; descriptio
               ))}
             </tbody>
           </table>
-        </ScrollBox>
+        </ScrollTable>
       )}
     </SectionCard>
   );
@@ -221,7 +222,7 @@ function TypesSection({ title, types }: { title: string; types: EconomyItemType[
       {types.length === 0 ? (
         <p className="text-sm text-muted-foreground">None in this range.</p>
       ) : (
-        <ScrollBox label={`${title} table`}>
+        <ScrollTable label={`${title} table`}>
           <table className={tableClasses.table}>
             <thead className={tableClasses.head}>
               <tr>
@@ -254,7 +255,7 @@ function TypesSection({ title, types }: { title: string; types: EconomyItemType[
               ))}
             </tbody>
           </table>
-        </ScrollBox>
+        </ScrollTable>
       )}
     </SectionCard>
   );

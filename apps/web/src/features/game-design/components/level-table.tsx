@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { LevelRow } from '@questboard/shared/analytics-levels';
 
+import { ScrollTable, tableClasses } from '../../../components/ui/scroll-table';
 import {
   defaultLevelSort,
   levelColumns,
@@ -11,7 +12,6 @@ import {
   type LevelSort,
 } from '../lib/level-table';
 import { formatCount, formatDecimal, formatPercent, formatSeconds } from '../lib/format';
-import { ScrollBox, tableClasses } from './parts';
 
 const formats: Record<Exclude<LevelColumn, 'level'>, (value: number | null) => string> = {
   players: formatCount,
@@ -32,7 +32,7 @@ export function LevelTable({ rows }: { rows: LevelRow[] }) {
   const [sort, setSort] = useState<LevelSort>(defaultLevelSort);
   const sorted = useMemo(() => sortLevelRows(rows, sort), [rows, sort]);
   return (
-    <ScrollBox label="Levels table" className="max-h-[32rem] overflow-y-auto">
+    <ScrollTable label="Levels table" className="max-h-[32rem] overflow-y-auto">
       <table className={tableClasses.table}>
         <caption className="sr-only">
           Levels, sorted by {levelColumns.find((column) => column.key === sort.column)?.label.toLowerCase()} (
@@ -84,6 +84,6 @@ export function LevelTable({ rows }: { rows: LevelRow[] }) {
           ))}
         </tbody>
       </table>
-    </ScrollBox>
+    </ScrollTable>
   );
 }

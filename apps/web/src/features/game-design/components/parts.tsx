@@ -2,7 +2,6 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { ReactNode } from 'react';
 
 import { Card } from '../../../components/ui/card';
-import { cn } from '../../../utils/cn';
 
 // The pieces the level and economy views share. The chart itself is the analytics pages' chart,
 // handed in by the app (features never import each other, ADR 014): a view describes its chart and
@@ -25,33 +24,6 @@ export interface GameDesignViewProps {
   /** The analytics view's query (range, granularity, filters), as every analytics call takes it. */
   apiParams: Record<string, string>;
   renderChart: RenderChart;
-}
-
-export const tableClasses = {
-  table: 'w-full text-left text-sm tabular-nums',
-  head: 'border-b text-xs text-muted-foreground',
-  th: 'px-3 py-2 font-medium whitespace-nowrap',
-  thNumber: 'px-3 py-2 text-right font-medium whitespace-nowrap',
-  body: 'divide-y',
-  td: 'px-3 py-2 whitespace-nowrap',
-  tdNumber: 'px-3 py-2 text-right whitespace-nowrap',
-} as const;
-
-/** A wide table scrolls in its own focusable box, so the page never overflows a 360-px window. */
-export function ScrollBox({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className={cn(
-        '-mx-1 overflow-x-auto px-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-        className,
-      )}
-    >
-      {children}
-    </div>
-  );
 }
 
 /** One headline figure. */

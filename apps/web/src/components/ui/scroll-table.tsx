@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
-import { cn } from '../../../utils/cn';
+import { cn } from '../../utils/cn';
 
-/** Classes of the analytics tables, so every page's tables look alike. */
+/** Classes of the data tables, so every page's tables look alike. */
 export const tableClasses = {
   table: 'w-full text-left text-sm tabular-nums',
   head: 'border-b text-xs text-muted-foreground',
