@@ -1,10 +1,9 @@
 // `npm test`: every gate, stopping at the first failure: type check, lint, unit tests and the web
-// build side by side, then the size budget, then integration tests (PGlite and PostgreSQL 15) beside
+// build side by side, then the size budget, integration tests (PGlite and PostgreSQL 15) and
 // end-to-end tests (Chromium). Ends with a table of each step's time and one line counting every
 // test that ran.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { formatStepTimes } from './lib/step-times.mjs';
 import { repoRoot } from './lib/web-build.mjs';
@@ -12,19 +11,14 @@ import { repoRoot } from './lib/web-build.mjs';
 const reports = path.join(repoRoot, 'test-results');
 fs.mkdirSync(reports, { recursive: true });
 const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
-// How much lower the integration tests' CPU priority is than the end-to-end tests' beside them
-// (0 to 19; the processes they start inherit it).
-const INTEGRATION_NICE = 10;
 const vitestReport = (name) => path.join(reports, `vitest-${name}.json`);
 const e2eReport = path.join(reports, 'e2e-report.json');
 
 // Each stage's steps run side by side (ADR 018). Type check, lint and unit tests leave cores idle on
 // their own (tsc and ESLint are one process each; the jsdom tests wait on timers and polling), so on
 // two cores they finish together sooner than one after the other; the web build, a few seconds of
-// CPU, fits beside them. The end-to-end tests wait more than they compute (well under one core busy)
-// and the integration tests fill what they leave, at a lower CPU priority (`nice`), so the product,
-// browsers and runner of the end-to-end tests are served first when both want a core.
-/** @type {[name: string, command: string, args: string[], options?: { nice?: number }][][]} */
+// CPU, fits beside them. The rest are alone: they fill both cores (the integration tests beside the
+// end-to-end tests made the browser journeys twice as slow, ADR 018).
 const stages = [
   [
     ['type check', 'node', ['scripts/typecheck.mjs']],
@@ -33,10 +27,8 @@ const stages = [
     ['web build', 'node', ['-e', "import('./scripts/lib/web-build.mjs').then((m) => m.ensureWebBuild())"]],
   ],
   [['size budget', 'node', ['scripts/size-budget.mjs']]],
-  [
-    ['end-to-end tests', 'node', ['scripts/e2e.mjs']],
-    ['integration tests', bin('vitest'), ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('integration')}`], { nice: INTEGRATION_NICE }],
-  ],
+  [['integration tests', bin('vitest'), ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('integration')}`]]],
+  [['end-to-end tests', 'node', ['scripts/e2e.mjs']]],
 ];
 
 for (const file of [vitestReport('unit'), vitestReport('integration'), e2eReport]) fs.rmSync(file, { force: true });
@@ -76,20 +68,11 @@ function stop(child) {
   }
 }
 
-/** Lowers a process's CPU priority by `nice`; where the system refuses, the step runs as it is. */
-function lowerPriority(pid, nice) {
-  try {
-    os.setPriority(pid, Math.min(19, os.getPriority(pid) + nice));
-  } catch (error) {
-    console.warn(`Could not lower the priority of process ${pid}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
 /**
  * Runs one step. Alone, its output goes straight to the terminal; beside another step, its output
  * is held and printed whole when it ends, so the two never interleave.
  */
-function run([name, command, args, options = {}], { alone }) {
+function run([name, command, args], { alone }) {
   const began = Date.now();
   if (alone) console.log(`\n▶ ${name}`);
   const env = alone || !process.stdout.isTTY ? process.env : { FORCE_COLOR: '1', ...process.env };
@@ -97,8 +80,6 @@ function run([name, command, args, options = {}], { alone }) {
   const child = spawn(command, args, { cwd: repoRoot, env, detached: !alone, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   if (!alone) leaders.add(child);
-  // Set before the step has started anything (Node is still loading), so all it starts inherits it.
-  if (options.nice && child.pid !== undefined) lowerPriority(child.pid, options.nice);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -36,6 +36,7 @@ test("a 4-step tutorial funnel on demo data, by platform, to a dropped player's 
     organisation: 'Pixel Forge',
     firstName: 'Ada',
     lastName: 'Lovelace',
+    via: 'google',
   });
   project = await createProject(page, 'Tutorial Town');
   const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), '.tmp/e2e-data');

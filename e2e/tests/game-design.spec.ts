@@ -37,7 +37,7 @@ test.afterAll(async () => {
 
 test('demo data with levels and resource events goes in with npm run demo', async ({ baseURL }) => {
   test.setTimeout(120_000);
-  await signUpWithOrganisation(page, { email: uniqueEmail('levels'), organisation: 'Pixel Forge', firstName: 'Ada', lastName: 'Lovelace' });
+  await signUpWithOrganisation(page, { email: uniqueEmail('levels'), organisation: 'Pixel Forge', firstName: 'Ada', lastName: 'Lovelace', via: 'google' });
   project = await createProject(page, 'Level Lab');
   const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), '.tmp/e2e-data');
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/demo.mjs', '--project', project, '--players', '800', '--url', baseURL ?? ''], {

@@ -30,7 +30,7 @@ const valueOf = (table: ReturnType<Page['getByRole']>, key: string) => table.get
 
 test('keys, a 50% rule, publish, two players, a live event and a rollback', async ({ page }) => {
   test.setTimeout(240_000);
-  await signUpWithOrganisation(page, { email: uniqueEmail('live-ops'), organisation: 'Moon Forge', firstName: 'Grace', lastName: 'Hopper' });
+  await signUpWithOrganisation(page, { email: uniqueEmail('live-ops'), organisation: 'Moon Forge', firstName: 'Grace', lastName: 'Hopper', via: 'google' });
   await createProject(page, 'Lunar Loot');
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Live Ops' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Live Ops' })).toBeVisible();
