@@ -46,8 +46,9 @@ export async function invitationLink(email: string): Promise<string> {
 }
 
 /**
- * A new person's first steps: signs `email` in, creates their organisation and completes their
- * profile, ending on the projects list.
+ * A new person's first steps: signs `email` in (by e-mail link, or through the Google stand-in),
+ * creates their organisation and completes their profile (Google's name completes it), ending on
+ * the projects list.
  */
 export async function signUpWithOrganisation(
   page: Page,
@@ -64,7 +65,13 @@ export async function signUpWithOrganisation(
   await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
   await page.getByRole('textbox', { name: 'Organisation name' }).fill(organisation);
   await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, firstName, lastName);
+  if (via === 'email') {
+    await completeProfile(page, firstName, lastName);
+    return;
+  }
+  // Google gave the name, so the profile is already complete: straight to the projects list.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
 }
 
 /**

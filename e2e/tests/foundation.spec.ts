@@ -55,15 +55,17 @@ test('the theme switch changes and remembers the theme without a flash on reload
   await expect(page.locator('html')).toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem('theme-mode'))).toBe('dark');
 
-  // Hold the app's script back: the stored theme must already be on the page before React runs.
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
+  // Hold the app's script back: the stored theme must already be on the page before React runs. The
+  // theme script itself (assets/theme-init-<hash>.js, a classic script in <head>) is what sets it.
+  const appScripts = /\/assets\/(?!theme-init-)[^/]*\.js$/;
+  await page.route(appScripts, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
   await page.reload({ waitUntil: 'commit' });
   await page.waitForSelector('html.dark', { state: 'attached', timeout: 900 });
   expect(await page.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0)).toBe(0);
-  await page.unroute(/\/assets\/.*\.js$/);
+  await page.unroute(appScripts);
 });
 
 test('the system theme is followed live', async ({ page }) => {

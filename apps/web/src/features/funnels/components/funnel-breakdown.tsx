@@ -1,11 +1,12 @@
 import type { Funnel } from '@questboard/shared/analytics-funnels';
 
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { formatCount, formatShare } from '../lib/funnel-format';
 
 /** The breakdown: players per step for each value of the entry event, and the overall conversion. */
 export function FunnelBreakdown({ funnel, label }: { funnel: Funnel; label: string }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollTable label={`Players per step by ${label}`}>
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">Players per step by {label}</caption>
         <thead>
@@ -49,6 +50,6 @@ export function FunnelBreakdown({ funnel, label }: { funnel: Funnel; label: stri
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
