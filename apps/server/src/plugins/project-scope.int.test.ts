@@ -34,7 +34,13 @@ const liveEvent = {
   conditions: [],
   overrides: [{ key: 'shop.discount', value: 0.3 }],
 };
-const queryValues: Record<string, string> = { from: '2026-11-10', to: '2026-11-16' };
+const queryValues: Record<string, string> = {
+  from: '2026-11-10',
+  to: '2026-11-16',
+  // The funnel's steps and the step whose dropped players are asked for (issue 17).
+  steps: JSON.stringify([{ event: 'level_start' }, { event: 'level_complete' }]),
+  step: '2',
+};
 const bodies: Record<string, unknown> = {
   'PUT /core/projects/{id}': { name: 'Renamed', description: description() },
   'PUT /core/projects/{id}/currency': { reportingCurrency: 'EUR' },
