@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { liveEventPhase, playerFromQuery } from './live-api';
+import { playerContextSchema } from './live-config';
+import { isPlainConfigQuery, liveConfigQuerySchema, liveEventPhase, plainPlayer, playerFromQuery } from './live-api';
 
 describe('liveEventPhase', () => {
   const halloween = { startsAt: '2026-10-30T00:00:00Z', endsAt: '2026-11-02T00:00:00Z' };
@@ -51,5 +52,88 @@ describe('playerFromQuery', () => {
     expect(playerFromQuery({ user_id: 'p1', app_version: 'x'.repeat(40) })).toEqual({
       error: 'app_version must be at most 32 characters',
     });
+  });
+});
+
+describe('the per-request fast paths against the schemas, over seeded random queries', () => {
+  // mulberry32: the same queries on every run.
+  function random(seed: number) {
+    let state = seed >>> 0;
+    return () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const r = random(20261127);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(r() * items.length)] as T;
+  // Lengths on both sides of every limit, and values of every kind a query or JSON can hold.
+  const text = () => 'é'.repeat(pick([0, 1, 2, 3, 31, 32, 33, 64, 65, 256, 257, 1024, 1025]));
+  const field = () => pick<unknown>([undefined, undefined, text(), text(), text(), ['a', 'b'], 7]);
+  const propertyValue = () => pick<unknown>([text(), 12, -0.5, true, false, null, { a: 1 }, [1], 'x']);
+  const propertyName = () => pick(['level', 'vip', '', '__proto__', 'n'.repeat(64), 'n'.repeat(65), 'constructor']);
+  function randomProperties(): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    const count = pick([0, 1, 3, 50, 51]);
+    for (let index = 0; index < count; index += 1) {
+      const name = count > 5 ? `p${index}` : propertyName();
+      Object.defineProperty(properties, name, { value: propertyValue(), enumerable: true, writable: true, configurable: true });
+    }
+    return properties;
+  }
+
+  it('accepts a query only when liveConfigQuerySchema gives it back unchanged', () => {
+    let plain = 0;
+    for (let index = 0; index < 3000; index += 1) {
+      const query: Record<string, unknown> = { user_id: pick<unknown>([text(), text(), text(), undefined, 42]) };
+      for (const name of ['platform', 'country', 'app_version', 'properties', 'other']) {
+        if (name === 'other' && r() < 0.8) continue;
+        const value = name === 'properties' && r() < 0.5 ? 'x'.repeat(pick([8192, 8193])) : field();
+        if (value !== undefined || r() < 0.1) query[name] = value;
+      }
+      if (!isPlainConfigQuery(query)) continue;
+      plain += 1;
+      const parsed = liveConfigQuerySchema.safeParse(query);
+      expect(parsed.success).toBe(true);
+      expect(parsed.data).toStrictEqual(query);
+    }
+    expect(plain).toBeGreaterThan(100);
+  });
+
+  it('gives the same player as playerContextSchema whenever it gives one', () => {
+    let plain = 0;
+    for (let index = 0; index < 3000; index += 1) {
+      const query = {
+        user_id: text(),
+        ...(r() < 0.7 ? { platform: text() } : {}),
+        ...(r() < 0.7 ? { country: pick(['', 'D', 'DE', 'DEU']) } : {}),
+        ...(r() < 0.7 ? { app_version: text() } : {}),
+      };
+      const properties = r() < 0.8 ? randomProperties() : undefined;
+      const player = plainPlayer(query, properties);
+      if (player === null) continue;
+      plain += 1;
+      const parsed = playerContextSchema.safeParse({
+        userId: query.user_id,
+        platform: query.platform,
+        country: query.country,
+        appVersion: query.app_version,
+        properties,
+      });
+      expect(parsed.success).toBe(true);
+      expect(player).toEqual(parsed.data);
+    }
+    expect(plain).toBeGreaterThan(100);
+  });
+
+  it('leaves the refusals to the schema, with its words', () => {
+    expect(playerFromQuery({ user_id: 'p1', properties: JSON.stringify({ ['n'.repeat(65)]: 1 }) })).toHaveProperty('error');
+    expect(playerFromQuery({ user_id: 'p1', properties: '{"__proto__":1}' })).toEqual(
+      playerContextSchema.safeParse({ userId: 'p1', properties: JSON.parse('{"__proto__":1}') }).success
+        ? { player: expect.anything() }
+        : { error: expect.any(String) },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { databaseTextMessage, isDatabaseText } from './database-text';
-import { liveConditionSchema } from './live-condition';
+import { LIVE_PROPERTY_NAME_MAX, LIVE_PROPERTY_TEXT_MAX, liveConditionSchema } from './live-condition';
 import {
   LIVE_CONDITIONS_MAX,
   LIVE_EVENTS_MAX,
@@ -122,6 +122,54 @@ export const liveConfigQuerySchema = z.object({
 });
 export type LiveConfigQuery = z.infer<typeof liveConfigQuerySchema>;
 
+const configQueryFields = new Set(['user_id', 'platform', 'country', 'app_version', 'properties']);
+
+/**
+ * Whether `liveConfigQuerySchema` would give back `query` as it is: the common request checked
+ * without zod, since GET /live/v1/config does this on every call (ADR 021). Anything else goes
+ * through the schema, which stays the definition and words the error; live-api.test.ts compares
+ * the two over seeded random queries.
+ */
+export function isPlainConfigQuery(query: unknown): query is LiveConfigQuery {
+  if (typeof query !== 'object' || query === null) return false;
+  const fields = query as Record<string, unknown>;
+  if (typeof fields.user_id !== 'string') return false;
+  for (const name in fields) {
+    if (!configQueryFields.has(name) || typeof fields[name] !== 'string') return false;
+  }
+  return fields.properties === undefined || (fields.properties as string).length <= 8192;
+}
+
+/**
+ * The player when every field is plainly within `playerContextSchema`'s limits, checked without zod
+ * like `isPlainConfigQuery`; null sends the player through the schema.
+ */
+export function plainPlayer(query: LiveConfigQuery, properties: Record<string, unknown> | undefined): PlayerContext | null {
+  const { user_id: userId, platform, country, app_version: appVersion } = query;
+  if (userId.length < 1 || userId.length > 256) return null;
+  if (platform !== undefined && platform.length > 32) return null;
+  if (country !== undefined && country.length > 2) return null;
+  if (appVersion !== undefined && appVersion.length > 32) return null;
+  if (properties !== undefined) {
+    let count = 0;
+    for (const name in properties) {
+      count += 1;
+      // The schema copies properties into a new object, where `__proto__` would not stay a plain key.
+      if (count > 50 || name.length > LIVE_PROPERTY_NAME_MAX || name === '__proto__') return null;
+      const value = properties[name];
+      if (typeof value === 'string') {
+        if (value.length > LIVE_PROPERTY_TEXT_MAX) return null;
+      } else if (typeof value !== 'number' && typeof value !== 'boolean' && value !== null) return null;
+    }
+  }
+  const player: PlayerContext = { userId };
+  if (platform !== undefined) player.platform = platform;
+  if (country !== undefined) player.country = country;
+  if (appVersion !== undefined) player.appVersion = appVersion;
+  if (properties !== undefined) player.properties = properties as PlayerContext['properties'];
+  return player;
+}
+
 /** The player a delivery request describes, or the first problem with it, said plainly. */
 export function playerFromQuery(query: LiveConfigQuery): { player: PlayerContext } | { error: string } {
   let properties: unknown;
@@ -134,6 +182,8 @@ export function playerFromQuery(query: LiveConfigQuery): { player: PlayerContext
     if (properties === null || typeof properties !== 'object' || Array.isArray(properties))
       return { error: liveMessages.propertiesNotObject };
   }
+  const plain = plainPlayer(query, properties as Record<string, unknown> | undefined);
+  if (plain !== null) return { player: plain };
   const parsed = playerContextSchema.safeParse({
     userId: query.user_id,
     platform: query.platform,
