@@ -117,6 +117,14 @@ export const apiPaths = {
     preview: apiPath('/core/projects/:id/live/preview'),
     config: apiPath('/live/v1/config'),
   },
+  experiments: {
+    list: apiPath('/core/projects/:id/experiments'),
+    experiment: apiPath('/core/projects/:id/experiments/:key'),
+    start: apiPath('/core/projects/:id/experiments/:key/start'),
+    stop: apiPath('/core/projects/:id/experiments/:key/stop'),
+    ship: apiPath('/core/projects/:id/experiments/:key/ship'),
+    results: apiPath('/core/projects/:id/experiments/:key/results'),
+  },
   devMailbox: {
     page: apiPath('/dev/mailbox'),
     messages: apiPath('/dev/mailbox/messages'),
