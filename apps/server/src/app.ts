@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -12,6 +11,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestLog } from './plugins/request-log';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { ensureInstallation } from './modules/system/installation';
 import { systemRoutes } from './modules/system/routes';
 import { systemClock, type Clock } from './lib/clock';
@@ -103,8 +103,10 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: an async one costs a promise per request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,7 +115,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   registerRequestLog(app);
 
   const secureOrigin = config.appUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -130,10 +130,8 @@ describe('the per-request fast paths against the schemas, over seeded random que
 
   it('leaves the refusals to the schema, with its words', () => {
     expect(playerFromQuery({ user_id: 'p1', properties: JSON.stringify({ ['n'.repeat(65)]: 1 }) })).toHaveProperty('error');
-    expect(playerFromQuery({ user_id: 'p1', properties: '{"__proto__":1}' })).toEqual(
-      playerContextSchema.safeParse({ userId: 'p1', properties: JSON.parse('{"__proto__":1}') }).success
-        ? { player: expect.anything() }
-        : { error: expect.any(String) },
-    );
+    const proto = '{"__proto__":1}';
+    const viaSchema = playerContextSchema.safeParse({ userId: 'p1', properties: JSON.parse(proto) as unknown });
+    expect('player' in playerFromQuery({ user_id: 'p1', properties: proto })).toBe(viaSchema.success);
   });
 });
