@@ -83,6 +83,26 @@ test('the level view: table, chart, keyboard sort and the level funnel link', as
   ]);
 });
 
+test('the explorer charts level_fail by level', async () => {
+  test.setTimeout(120_000);
+  await projectNav('Analytics').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  const query = page.getByRole('region', { name: 'Query' });
+  await query.getByRole('combobox', { name: 'Event', exact: true }).selectOption('level_fail');
+  await query.getByRole('combobox', { name: 'Breakdown', exact: true }).selectOption({ label: 'A property' });
+  await query.getByRole('combobox', { name: 'Breakdown property' }).selectOption('level');
+  const title = 'Count of level_fail by level';
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`^${title}, `) }).locator('svg').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Updating figures for the new view...')).toHaveCount(0);
+  // One column per level value or range of values, after the date: the fails split by level.
+  const table = page.getByRole('table', { name: new RegExp(`^${title}, `) });
+  const headers = await table.getByRole('columnheader').allTextContents();
+  expect(headers[0]).toBe('Date');
+  expect(headers.length).toBeGreaterThan(2);
+  await shoot(page, 'game-design-level-fail-by-level', { dir: shotsDir, settled });
+});
+
 test('the economy view: coins and gems, flows, top items and balances by level', async () => {
   test.setTimeout(480_000);
   await projectNav('Economy').click();
