@@ -5,7 +5,7 @@ import './styles/index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { prefetchFirstPage } from './app/first-page-prefetch';
+import { firstRenderAfter, overviewToPrefetch, prefetchFirstPage } from './app/first-page-prefetch';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
@@ -17,17 +17,22 @@ if (!container) throw new Error('index.html has no #root element');
 // the calls take the restored session's token (AuthProvider plugs the same client in again).
 const queryClient = createQueryClient();
 connectApiClient(authClient);
-void prefetchFirstPage(queryClient, window.location);
+const prefetching = overviewToPrefetch(window.location.pathname, document.cookie) !== null;
+const prefetched = prefetchFirstPage(queryClient, window.location);
+// Joins the refresh auth-instance.ts started; only asked when there is a session to restore.
+const callsLeft = prefetching ? Promise.all([prefetched, authClient.getIdToken()]) : prefetched;
 
-// A transition: React renders in slices and yields between them, so the session's answer and the
-// calls waiting for it are not held behind one long first render.
+// React's first render waits until those calls have left (150 ms at most), then renders as a
+// transition: in slices, yielding between them.
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
+void firstRenderAfter(prefetching, callsLeft).then(() => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 });

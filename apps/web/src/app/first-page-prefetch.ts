@@ -19,6 +19,27 @@ export function overviewToPrefetch(pathname: string, cookie: string): { organisa
   return organisation ? { organisationId: organisation.id, projectSlug } : null;
 }
 
+/** How long the first render may wait for the first page's calls to leave (ADR 024). */
+export const FIRST_RENDER_WAIT_MS = 150;
+
+/**
+ * When to render first: at once, unless this load prefetches its page; then once `callsLeft`
+ * settles (the prefetch's modules loaded and the session restored, so the calls are on their way),
+ * or after FIRST_RENDER_WAIT_MS at the latest. React's first render is one long task on the main
+ * thread: started first, it held back the session's answer and the calls behind it (ADR 024).
+ */
+export function firstRenderAfter(prefetching: boolean, callsLeft: Promise<unknown>, waitMs = FIRST_RENDER_WAIT_MS): Promise<void> {
+  if (!prefetching) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    callsLeft.then(done, done);
+  });
+}
+
 export function prefetchFirstPage(queryClient: QueryClient, location: { pathname: string; search: string }, cookie = document.cookie): Promise<void> {
   const target = overviewToPrefetch(location.pathname, cookie);
   if (!target) return Promise.resolve();
