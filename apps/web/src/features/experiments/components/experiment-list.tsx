@@ -82,8 +82,8 @@ function ExperimentTable({ experiments }: { experiments: List['experiments'] }) 
         <tbody className={tableClasses.body}>
           {experiments.map((experiment) => (
             <tr key={experiment.key}>
-              <th scope="row" className="max-w-72 px-3 py-2 text-left font-normal">
-                <Link to={`?experiment=${encodeURIComponent(experiment.key)}`} className="font-medium text-link underline-offset-4 hover:underline">
+              <th scope="row" className="max-w-40 px-3 py-2 text-left font-normal sm:max-w-72">
+                <Link to={`?experiment=${encodeURIComponent(experiment.key)}`} className="font-medium break-all text-link underline-offset-4 hover:underline">
                   {experiment.key}
                 </Link>
                 {experiment.hypothesis !== '' && <p className="truncate text-xs text-muted-foreground" title={experiment.hypothesis}>{experiment.hypothesis}</p>}

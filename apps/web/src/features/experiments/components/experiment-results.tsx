@@ -9,7 +9,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useExperimentResults } from '../api/experiments-api';
 import { variantLabel } from '../lib/experiment-actions';
 import { statisticOf } from '../lib/experiment-form';
-import { formatPlayers, formatPValue, formatShare } from '../lib/result-format';
+import { formatPlayers, formatShare, pValueText } from '../lib/result-format';
 import type { RenderChart } from './chart-slot';
 import { CumulativeChart } from './cumulative-chart';
 import { IntervalChart } from './interval-chart';
@@ -73,7 +73,7 @@ function SampleRatioBanner({ results, nameOf }: { results: ExperimentResults; na
       <div className="flex min-w-0 flex-col gap-1 text-sm">
         <p className="text-base font-semibold">Sample ratio mismatch: do not trust these results</p>
         <p className="text-pretty">
-          Players did not split between the variants as the weights say (p = {formatPValue(results.sampleRatio.pValue)}):{' '}
+          Players did not split between the variants as the weights say ({pValueText(results.sampleRatio.pValue)}):{' '}
           {results.exposures.map((exposure) => `${nameOf(exposure.variant)} ${formatShare(total > 0 ? exposure.players / total : 0)} for ${formatShare(exposure.expectedShare)} expected`).join(', ')}. Some
           players were lost or moved between assignment and exposure (a variant that crashes before its exposure is sent, a cache serving one variant); find the cause before reading any difference.
         </p>
@@ -85,7 +85,7 @@ function SampleRatioBanner({ results, nameOf }: { results: ExperimentResults; na
 function Exposures({ results, nameOf }: { results: ExperimentResults; nameOf: (key: string) => string }) {
   const total = results.exposures.reduce((sum, exposure) => sum + exposure.players, 0);
   return (
-    <SectionCard title="Exposed players" description={`Players counted from their first exposure. Split check: p = ${formatPValue(results.sampleRatio.pValue)}${results.sampleRatio.mismatch ? ', a mismatch' : ', as the weights say'}.`}>
+    <SectionCard title="Exposed players" description={`Players counted from their first exposure. Split check: ${pValueText(results.sampleRatio.pValue)}${results.sampleRatio.mismatch ? ', a mismatch' : ', as the weights say'}.`}>
       <ScrollTable label="Exposed players">
         <table className={tableClasses.table}>
           <thead className={tableClasses.head}>

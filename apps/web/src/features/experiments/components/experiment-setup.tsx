@@ -57,7 +57,7 @@ export function ExperimentSetup({ experiment }: { experiment: Experiment }) {
                   ) : (
                     <ul className="flex flex-col gap-0.5">
                       {variant.overrides.map((override) => (
-                        <li key={override.key} className="font-mono text-xs break-all">
+                        <li key={override.key} className="font-mono text-xs whitespace-nowrap">
                           {override.key} = {valueSummary(override.value)}
                         </li>
                       ))}

@@ -251,7 +251,7 @@ describe('the experiments page', () => {
     const verdicts = await screen.findByRole('list', { name: 'Verdicts' });
     expect(verdicts).toHaveTextContent(`Easy: ${verdictText}`);
     expect(screen.queryByText(/Sample ratio mismatch/u)).not.toBeInTheDocument();
-    const chart = screen.getByRole('figure', { name: 'Difference from control in D7 retention' });
+    const chart = screen.getByRole('figure', { name: 'Difference from control in D7 retention (percentage points)' });
     expect(chart).toHaveTextContent('Easy: +2.3 pts (95% interval 1.2 to 3.4 pts; always-valid 0.8 to 3.8 pts), significant');
     expect(screen.getByRole('table', { name: 'D7 retention per variant, cumulative by day' })).toHaveTextContent('2026-11-0320.0% (1,900)22.4% (1,950)');
     const table = screen.getByRole('region', { name: 'D7 retention by variant' });
@@ -268,7 +268,7 @@ describe('the experiments page', () => {
     renderExperiments({ path: '/project/lunar-loot/experiments?experiment=difficulty' });
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Sample ratio mismatch: do not trust these results');
-    expect(banner).toHaveTextContent('Control 48.0% for 50.0% expected, Easy 52.0% for 50.0% expected');
+    expect(banner).toHaveTextContent('(p < 0.001): Control 48.0% for 50.0% expected, Easy 52.0% for 50.0% expected');
     expect(screen.getByRole('list', { name: 'Verdicts' })).toHaveTextContent(/do not trust these results until the cause is fixed/u);
   });
 

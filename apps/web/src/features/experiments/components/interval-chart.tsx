@@ -21,13 +21,15 @@ export function IntervalChart({ metric, statistic, rows }: { metric: string; sta
   const id = useId();
   const scale = intervalScale(rows.flatMap((row) => [row.fixed, row.alwaysValid]));
   const x = (value: number) => `${scale.position(value)}%`;
-  const tickText = (tick: number) => formatDifference(statistic, tick, { lower: -scale.max, upper: scale.max });
+  // The unit is in the caption: the ticks stay short enough for a phone.
+  const tickText = (tick: number) => formatDifference(statistic, tick, { lower: -scale.max, upper: scale.max }).replace(/ pts$/u, '');
   const describe = (row: IntervalRow) =>
     `${row.variant}: ${formatDifference(statistic, row.estimate, row.fixed)} (95% interval ${formatInterval(statistic, row.fixed)}; always-valid ${row.alwaysValid ? formatInterval(statistic, row.alwaysValid) : 'not yet'})${row.significant ? ', significant' : ''}`;
   return (
     <figure aria-labelledby={`${id}-caption`} className="flex flex-col gap-2">
       <figcaption id={`${id}-caption`} className="text-sm font-medium">
         Difference from control in {metric}
+        {statistic === 'proportion' ? ' (percentage points)' : ''}
       </figcaption>
       <ul className="sr-only">
         {rows.map((row) => (

@@ -27,7 +27,7 @@ export function MetricEditor({ label, metric, onChange, errors, errorPath }: Met
   const kindError = errors[errorPath] ?? errors[`${errorPath}.kind`];
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem]">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem]">
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-kind`}>{label}</Label>
           <Select

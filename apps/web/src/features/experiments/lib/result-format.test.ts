@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { decimalsFor, formatDifference, formatEstimate, formatInterval, formatPValue, formatRelative, formatRelativeInterval } from './result-format';
+import { decimalsFor, formatDifference, formatEstimate, formatInterval, formatPValue, formatRelative, formatRelativeInterval, pValueText } from './result-format';
 
 describe('the results figures', () => {
   it.each([
@@ -28,6 +28,8 @@ describe('the results figures', () => {
     ['a small p-value', formatPValue(0.0042), '0.004'],
     ['a p-value', formatPValue(0.31), '0.31'],
     ['no p-value', formatPValue(null), '—'],
+    ['a tiny p-value in words', pValueText(1.5e-8), 'p < 0.001'],
+    ['a p-value in words', pValueText(0.4), 'p = 0.40'],
   ])('%s: %s', (_name, text, expected) => {
     expect(text).toBe(expected);
   });

@@ -65,6 +65,12 @@ export function formatPValue(value: number | null): string {
   return value < 0.01 ? value.toFixed(3) : value.toFixed(2);
 }
 
+/** A p-value in a sentence: "p < 0.001", "p = 0.40". */
+export function pValueText(value: number): string {
+  const text = formatPValue(value);
+  return text.startsWith('<') ? `p ${text}` : `p = ${text}`;
+}
+
 export function formatPlayers(value: number): string {
   return value.toLocaleString('en-US');
 }
