@@ -234,6 +234,42 @@ describe('the experiments page', () => {
     expect(await screen.findByRole('heading', { name: 'easier-level-3' })).toBeInTheDocument();
   }, 15_000);
 
+  it('edits a draft in the form, keeping its planned size, then starts it after saying what happens', async () => {
+    const draft: Experiment = { ...running, key: 'shop-discount', status: 'draft', startedAt: null, secondaryMetrics: [] };
+    const started: Experiment = { ...draft, status: 'running', startedAt: '2026-11-20T12:00:00.000Z' };
+    let status: 'draft' | 'running' = 'draft';
+    server.routes({
+      [`GET ${base}/live/draft`]: { body: liveDraft },
+      [`GET ${base}/live/versions/2`]: { body: liveVersion },
+      [`GET ${base}/experiments/shop-discount`]: () => ({ body: status === 'draft' ? draft : started }),
+      [`GET ${base}/experiments/shop-discount/results`]: { body: { ...results(false), key: 'shop-discount' } },
+      [`PUT ${base}/experiments/shop-discount`]: { body: draft },
+      [`POST ${base}/experiments/shop-discount/start`]: () => {
+        status = 'running';
+        return { body: started };
+      },
+    });
+    const { router } = renderExperiments({ path: '/project/lunar-loot/experiments?experiment=shop-discount' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit draft' }));
+    const form = await screen.findByRole('form', { name: 'Edit shop-discount' });
+    expect(within(form).getByRole('textbox', { name: 'Experiment key' })).toBeDisabled();
+    expect(within(form).getByRole('textbox', { name: 'Variant 2, value 1: value' })).toHaveValue('easy');
+    expect(within(form).getByRole('status')).toHaveTextContent('Sample size: 9,000 players per variant (as planned; enter the baseline to plan again)');
+    await fill(within(form).getByRole('textbox', { name: 'Audience share (%)' }), '25');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft shop-discount saved')).toBeInTheDocument();
+    expect(server.bodyOf(`PUT ${base}/experiments/shop-discount`)).toMatchObject({ key: 'shop-discount', audiencePercentage: 25, minimumDetectableEffect: 0.02, plannedPlayersPerVariant: 9000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?experiment=shop-discount'));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Start experiment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Start shop-discount?' });
+    expect(dialog).toHaveTextContent('Players who match its targeting get their variant the next time the game reads its config');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start experiment' }));
+    expect(await screen.findByText('Experiment shop-discount started')).toBeInTheDocument();
+    expect(server.calls()).toContain(`POST ${base}/experiments/shop-discount/start`);
+    expect(await screen.findByRole('list', { name: 'Verdicts' })).toBeInTheDocument();
+  }, 15_000);
+
   it('shows the schema’s messages under the fields and sends nothing while one is wrong', async () => {
     renderExperiments({ path: '/project/lunar-loot/experiments?new' });
     const form = await screen.findByRole('form', { name: 'New experiment' });
