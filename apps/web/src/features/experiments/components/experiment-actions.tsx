@@ -3,6 +3,8 @@ import type { Experiment } from '@questboard/shared/experiments-api';
 
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { getErrorMessage } from '../../../lib/api-error';
+import { problemsOf } from '../../../lib/live-config/problems';
 import { notify } from '../../../lib/notify';
 import { useChangeExperimentStatus, useDeleteExperiment } from '../api/experiments-api';
 import { actionLabel, actionsFor, actionWords, type ExperimentAction } from '../lib/experiment-actions';
@@ -24,8 +26,14 @@ export function ExperimentActions({ projectId, experiment, onDeleted }: Experime
   const words = asking && actionWords(experiment, asking);
 
   const run = async (action: ExperimentAction) => {
-    if (action.kind === 'delete') await remove.mutateAsync(experiment.key);
-    else await change.mutateAsync({ key: experiment.key, change: action });
+    try {
+      if (action.kind === 'delete') await remove.mutateAsync(experiment.key);
+      else await change.mutateAsync({ key: experiment.key, change: action });
+    } catch (error) {
+      // A ship that publishing refuses lists each problem of the config (as the live-ops page shows them).
+      const problems = problemsOf(error);
+      throw problems.length > 0 ? new Error([getErrorMessage(error), ...problems].join(' ')) : error;
+    }
     notify.success(actionWords(experiment, action).done);
     if (action.kind === 'delete') onDeleted();
   };

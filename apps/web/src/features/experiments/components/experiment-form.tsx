@@ -6,13 +6,13 @@ import { experimentStatisticDefinitions } from '@questboard/shared/experiments-m
 import type { LiveKey } from '@questboard/shared/live-config';
 
 import { ConditionList } from '../../../components/live-config/condition-list';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveExperiment } from '../api/experiments-api';
@@ -241,7 +241,7 @@ export function ExperimentForm({ projectId, initial, existingKey, liveKeys, onSa
       </Part>
 
       {errorCount > 0 && <ErrorAlert>Nothing was saved: {errorCount === 1 ? 'a field needs' : `${errorCount} fields need`} attention (see the messages above).</ErrorAlert>}
-      {failure !== null && <ErrorAlert>{getErrorMessage(failure)}</ErrorAlert>}
+      {failure !== null && <ProblemsAlert error={failure} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" disabled={save.isPending} onClick={onCancel}>
           Cancel

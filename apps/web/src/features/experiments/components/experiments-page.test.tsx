@@ -345,6 +345,28 @@ describe('the experiments page', () => {
     expect(console.error).toHaveBeenCalledWith('Experiment stop failed', expect.anything());
   });
 
+  it('shows each problem of a ship that publishing refuses', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.routes({
+      [`GET ${base}/experiments/difficulty`]: { body: running },
+      [`GET ${base}/experiments/difficulty/results`]: { body: results(false) },
+      [`POST ${base}/experiments/difficulty/ship`]: {
+        status: 400,
+        body: {
+          code: 'LIVE_CONFIG_INVALID',
+          message: 'The draft has 1 problem; nothing was published.',
+          issues: [{ path: 'keys.0.defaultValue', message: 'Key "levels.difficulty": the value must be text' }],
+        },
+      },
+    });
+    renderExperiments({ path: '/project/lunar-loot/experiments?experiment=difficulty' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ship variant Easy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ship Easy?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ship Easy' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The draft has 1 problem; nothing was published. Key "levels.difficulty": the value must be text');
+    expect(console.error).toHaveBeenCalledWith('Experiment ship failed', expect.anything());
+  });
+
   it('shows a member everything read-only: no new, edit, start, stop or ship', async () => {
     renderExperiments({ canEdit: false });
     await screen.findByRole('table');

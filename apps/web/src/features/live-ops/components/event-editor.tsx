@@ -13,7 +13,7 @@ import { type EventFields, buildEvent } from '../lib/event-form';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { newRowKey } from '../lib/key-form';
 import { ConditionList } from '../../../components/live-config/condition-list';
-import { ProblemsAlert } from './problems-alert';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
 import { ValueField } from '../../../components/live-config/value-field';
 
 interface EventEditorProps {

@@ -13,7 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useSaveLiveKey } from '../api/live-mutations';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { type KeyFields, buildKey, moveItem, newRule } from '../lib/key-form';
-import { ProblemsAlert } from './problems-alert';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
 import { RuleCard } from './rule-card';
 import { ValueField } from '../../../components/live-config/value-field';
 

@@ -12,7 +12,7 @@ import { usePreviewLiveConfig } from '../api/preview-live-config';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { type PlayerFields, buildPlayer, emptyPlayerFields } from '../lib/preview-form';
 import { valueSummary } from '../../../lib/live-config/value-text';
-import { ProblemsAlert } from './problems-alert';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
 
 /** "Preview as player": the exact values one player gets now, evaluated by the server as games get them. */
 export function PreviewSection({ projectId }: { projectId: string }) {
