@@ -38,8 +38,9 @@ export function ExperimentActions({ projectId, experiment, onDeleted }: Experime
     if (action.kind === 'delete') onDeleted();
   };
 
+  // The buttons sit in the caller's row, beside its Edit draft.
   return (
-    <div className="flex flex-wrap gap-2">
+    <>
       {actions.map((action) => (
         <Button
           key={action.kind === 'ship' ? `ship-${action.variant}` : action.kind}
@@ -60,6 +61,6 @@ export function ExperimentActions({ projectId, experiment, onDeleted }: Experime
           onClose={() => setAsking(null)}
         />
       )}
-    </div>
+    </>
   );
 }
