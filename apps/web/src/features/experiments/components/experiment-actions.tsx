@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { problemsOf } from '../../../lib/live-config/problems';
 import { notify } from '../../../lib/notify';
-import { useChangeExperimentStatus, useDeleteExperiment } from '../api/experiments-api';
+import { useChangeExperimentStatus, useDeleteExperiment, useExperimentResults } from '../api/experiments-api';
 import { actionLabel, actionsFor, actionWords, type ExperimentAction } from '../lib/experiment-actions';
 
 interface ExperimentActionsProps {
@@ -21,9 +21,11 @@ export function ExperimentActions({ projectId, experiment, onDeleted }: Experime
   const [asking, setAsking] = useState<ExperimentAction | null>(null);
   const change = useChangeExperimentStatus(projectId);
   const remove = useDeleteExperiment(projectId);
+  // The results page already asked for them: the cached answer says whether the split check failed.
+  const mismatch = useExperimentResults(projectId, experiment.key, experiment.status !== 'draft').data?.sampleRatio.mismatch ?? false;
   const actions = actionsFor(experiment);
   if (actions.length === 0) return null;
-  const words = asking && actionWords(experiment, asking);
+  const words = asking && actionWords(experiment, asking, mismatch);
 
   const run = async (action: ExperimentAction) => {
     try {

@@ -306,6 +306,8 @@ describe('the experiments page', () => {
     expect(banner).toHaveTextContent('Sample ratio mismatch: do not trust these results');
     expect(banner).toHaveTextContent('(p < 0.001): Control 48.0% for 50.0% expected, Easy 52.0% for 50.0% expected');
     expect(screen.getByRole('list', { name: 'Verdicts' })).toHaveTextContent(/do not trust these results until the cause is fixed/u);
+    await userEvent.click(screen.getByRole('button', { name: 'Ship variant Easy' }));
+    expect(screen.getByRole('dialog', { name: 'Ship Easy?' })).toHaveTextContent(/Careful: the players did not split as the weights say/u);
   });
 
   it('ships a variant after saying what will happen', async () => {

@@ -20,6 +20,11 @@ describe('the actions an experiment offers', () => {
     expect(actionsFor(subject).map((action) => actionLabel(subject, action))).toEqual(labels);
   });
 
+  it('repeats a sample ratio mismatch in the ship confirmation', () => {
+    expect(actionWords(experiment('running'), { kind: 'ship', variant: 'easy' }, true).description).toMatch(/Careful: the players did not split as the weights say \(sample ratio mismatch\)/u);
+    expect(actionWords(experiment('running'), { kind: 'ship', variant: 'easy' }, false).description).not.toMatch(/Careful/u);
+  });
+
   it('says what shipping does: the values become defaults, a running experiment stops', () => {
     expect(actionWords(experiment('running'), { kind: 'ship', variant: 'easy' }).description).toMatch(
       /^Ship easy: its values become the defaults of levels\.difficulty for every player; the experiment stops\./u,

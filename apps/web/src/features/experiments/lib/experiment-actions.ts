@@ -41,7 +41,8 @@ export function actionsFor(experiment: Pick<Experiment, 'status' | 'variants' | 
   return ships;
 }
 
-export function actionWords(experiment: Pick<Experiment, 'key' | 'status' | 'variants'>, action: ExperimentAction): ActionWords {
+/** `sampleRatioMismatch`: the latest results failed the split check, which a ship's confirmation repeats. */
+export function actionWords(experiment: Pick<Experiment, 'key' | 'status' | 'variants'>, action: ExperimentAction, sampleRatioMismatch = false): ActionWords {
   const key = experiment.key;
   switch (action.kind) {
     case 'start':
@@ -74,9 +75,10 @@ export function actionWords(experiment: Pick<Experiment, 'key' | 'status' | 'var
       const name = variant ? variantLabel(variant) : action.variant;
       const keys = quoteList((variant?.overrides ?? []).map((override) => override.key));
       const stops = experiment.status === 'running' ? '; the experiment stops' : '';
+      const warning = sampleRatioMismatch ? ' Careful: the players did not split as the weights say (sample ratio mismatch), so its results cannot be trusted.' : '';
       return {
         title: `Ship ${name}?`,
-        description: `Ship ${name}: its values become the defaults of ${keys} for every player${stops}. A new live config version is published, which can be rolled back on the live-ops page.`,
+        description: `Ship ${name}: its values become the defaults of ${keys} for every player${stops}. A new live config version is published, which can be rolled back on the live-ops page.${warning}`,
         confirmLabel: `Ship ${name}`,
         done: `${name} shipped: the live config has its values`,
         destructive: false,
