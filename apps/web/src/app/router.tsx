@@ -93,8 +93,14 @@ const signedInPages: RouteObject[] = [
         handle: { title: projectPages.liveOps.title },
         lazy: lazyRoute(() => import('../features/live-ops/routes/live-ops')),
       },
+      // Experiments (issue 16): the experiments feature with the analytics chart, composed here.
+      {
+        path: projectPages.experiments.path,
+        handle: { title: projectPages.experiments.title },
+        lazy: lazyRoute(() => import('./routes/experiments')),
+      },
       ...Object.values(projectPages)
-        .filter((page) => page !== projectPages.users && page !== projectPages.liveOps && !analyticsPages.has(page))
+        .filter((page) => page !== projectPages.users && page !== projectPages.liveOps && page !== projectPages.experiments && !analyticsPages.has(page))
         .map((page) => ({
           path: page.path,
           handle: { title: page.title },

@@ -24,6 +24,8 @@ export const projectPages = {
   events: projectPage('events', 'Events'),
   // Issue 15: beside the specification's twelve, after the pages that read players and before administration.
   liveOps: projectPage('live-ops', 'Live Ops'),
+  // Issue 16: A/B tests on live config values, beside the live config they change.
+  experiments: projectPage('experiments', 'Experiments'),
   users: projectPage('users', 'Users'),
   settings: projectPage('settings', 'Settings'),
   billing: projectPage('billing', 'Billing'),
@@ -50,7 +52,7 @@ export const projectNavSections: readonly { title: string; pages: readonly Proje
       projectPages.events,
     ],
   },
-  { title: 'Live operations', pages: [projectPages.liveOps] },
+  { title: 'Live operations', pages: [projectPages.liveOps, projectPages.experiments] },
   {
     title: 'Project',
     pages: [projectPages.users, projectPages.settings, projectPages.billing, projectPages.developer, projectPages.helpSupport],

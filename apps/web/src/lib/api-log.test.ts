@@ -65,6 +65,16 @@ describe('API_LOG_LABELS', () => {
         'Funnel players failed',
         'Level progression failed',
         'Economy analytics failed',
+        'List experiments failed',
+        'Get experiment failed',
+        'Experiment results failed',
+        'Experiment creation failed',
+        'Experiment update failed',
+        'Experiment deletion failed',
+        'Experiment start failed',
+        'Experiment stop failed',
+        'Experiment ship failed',
+        'Published config keys failed',
       ].sort(),
     );
   });

@@ -68,6 +68,17 @@ export const API_LOG_LABELS = {
   // The funnels page (issue 17).
   funnel: 'Funnel failed',
   funnelPlayers: 'Funnel players failed',
+  // The experiments page (issue 16).
+  experiments: 'List experiments failed',
+  experiment: 'Get experiment failed',
+  experimentResults: 'Experiment results failed',
+  experimentCreation: 'Experiment creation failed',
+  experimentUpdate: 'Experiment update failed',
+  experimentDeletion: 'Experiment deletion failed',
+  experimentStart: 'Experiment start failed',
+  experimentStop: 'Experiment stop failed',
+  experimentShip: 'Experiment ship failed',
+  experimentLiveKeys: 'Published config keys failed',
 } as const;
 
 export type ApiErrorLogger = (label: string, error: unknown) => void;

@@ -82,10 +82,10 @@ describe('/project/{identifier}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(await screen.findByText('Dragon Quest Mobile', { selector: 'p' })).toBeInTheDocument();
     const links = within(screen.getByRole('navigation', { name: 'Project' })).getAllByRole('link');
-    expect(links).toHaveLength(16);
+    expect(links).toHaveLength(17);
     // The twelve project pages of docs/product/routes-and-screens.md#routes in their order, overview
     // first, funnels, levels and economy (issue 17) after the explorer, and live ops (issue 15)
-    // between the analytics pages and the administration ones.
+    // between the analytics pages and the administration ones, experiments (issue 16) after it.
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       [
         'overview',
@@ -99,6 +99,7 @@ describe('/project/{identifier}', () => {
         'economy',
         'events',
         'live-ops',
+        'experiments',
         'users',
         'settings',
         'billing',
@@ -108,7 +109,7 @@ describe('/project/{identifier}', () => {
     );
     const nav = screen.getByRole('navigation', { name: 'Project' });
     expect(within(nav).getAllByRole('list')).toHaveLength(3);
-    expect(within(within(nav).getByRole('list', { name: 'Live operations' })).getByRole('link')).toHaveTextContent('Live Ops');
+    expect(within(within(nav).getByRole('list', { name: 'Live operations' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Live Ops', 'Experiments']);
     expect(infoCalls()).toEqual(['/core/projects/info?identifier=dragon-quest-mobile']);
   });
 

@@ -10,10 +10,11 @@ import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/notify';
 import { useSaveLiveEvent } from '../api/live-mutations';
 import { type EventFields, buildEvent } from '../lib/event-form';
-import { type FieldErrors, newRowKey } from '../lib/key-form';
-import { ConditionList } from './condition-list';
-import { ProblemsAlert } from './problems-alert';
-import { ValueField } from './value-field';
+import type { FieldErrors } from '../../../lib/field-errors';
+import { newRowKey } from '../lib/key-form';
+import { ConditionList } from '../../../components/live-config/condition-list';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
+import { ValueField } from '../../../components/live-config/value-field';
 
 interface EventEditorProps {
   projectId: string;

@@ -2,10 +2,10 @@ import type { LiveDraft } from '@questboard/shared/live-api';
 
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { describeCondition } from '../lib/condition-form';
+import { describeCondition } from '../../../lib/live-config/condition-form';
 import type { DraftMark } from '../lib/draft-changes';
 import { eventProgress, formatUtc } from '../lib/event-timeline';
-import { valueSummary } from '../lib/value-text';
+import { valueSummary } from '../../../lib/live-config/value-text';
 
 export type DraftEvent = LiveDraft['events'][number];
 

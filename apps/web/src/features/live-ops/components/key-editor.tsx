@@ -11,10 +11,11 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/notify';
 import { useSaveLiveKey } from '../api/live-mutations';
-import { type FieldErrors, type KeyFields, buildKey, moveItem, newRule } from '../lib/key-form';
-import { ProblemsAlert } from './problems-alert';
+import type { FieldErrors } from '../../../lib/field-errors';
+import { type KeyFields, buildKey, moveItem, newRule } from '../lib/key-form';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
 import { RuleCard } from './rule-card';
-import { ValueField } from './value-field';
+import { ValueField } from '../../../components/live-config/value-field';
 
 interface KeyEditorProps {
   projectId: string;

@@ -2,9 +2,9 @@ import type { LiveKey } from '@questboard/shared/live-config';
 
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { describeCondition } from '../lib/condition-form';
+import { describeCondition } from '../../../lib/live-config/condition-form';
 import type { DraftMark } from '../lib/draft-changes';
-import { valueSummary } from '../lib/value-text';
+import { valueSummary } from '../../../lib/live-config/value-text';
 
 interface KeyRowProps {
   draftKey: LiveKey;

@@ -9,10 +9,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { usePreviewLiveConfig } from '../api/preview-live-config';
-import type { FieldErrors } from '../lib/key-form';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { type PlayerFields, buildPlayer, emptyPlayerFields } from '../lib/preview-form';
-import { valueSummary } from '../lib/value-text';
-import { ProblemsAlert } from './problems-alert';
+import { valueSummary } from '../../../lib/live-config/value-text';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
 
 /** "Preview as player": the exact values one player gets now, evaluated by the server as games get them. */
 export function PreviewSection({ projectId }: { projectId: string }) {

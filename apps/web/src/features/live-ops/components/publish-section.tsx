@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/notify';
 import { usePublishLiveConfig } from '../api/live-mutations';
-import { ProblemsAlert } from './problems-alert';
+import { ProblemsAlert } from '../../../components/live-config/problems-alert';
 
 /** Where the config stands (the published version, unpublished changes) and, for owners and admins, publishing. */
 export function PublishSection({ projectId, draft, canEdit }: { projectId: string; draft: LiveDraft; canEdit: boolean }) {

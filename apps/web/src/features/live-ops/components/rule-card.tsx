@@ -4,9 +4,10 @@ import type { LiveValueType } from '@questboard/shared/live-value';
 
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import type { FieldErrors, RuleFields } from '../lib/key-form';
-import { ConditionList } from './condition-list';
-import { ValueField } from './value-field';
+import type { FieldErrors } from '../../../lib/field-errors';
+import type { RuleFields } from '../lib/key-form';
+import { ConditionList } from '../../../components/live-config/condition-list';
+import { ValueField } from '../../../components/live-config/value-field';
 
 interface RuleCardProps {
   index: number;

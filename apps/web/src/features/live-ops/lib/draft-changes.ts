@@ -4,7 +4,7 @@ import type { LiveDiff } from '@questboard/shared/live-api';
 import type { LiveConfigSnapshot } from '@questboard/shared/live-config';
 import { diffLiveConfig } from '@questboard/shared/live-diff';
 
-import { valueSummary } from './value-text';
+import { valueSummary } from '../../../lib/live-config/value-text';
 
 export type DraftMark = 'new' | 'changed';
 

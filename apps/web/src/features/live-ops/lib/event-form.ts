@@ -3,9 +3,10 @@
 import { liveEventSchema, type LiveEvent, type LiveKey } from '@questboard/shared/live-config';
 import type { LiveEventInput } from '@questboard/shared/live-api';
 
-import { type ConditionFields, conditionFromFields, fieldsFromCondition } from './condition-form';
-import { type FieldErrors, errorsByPath, newRowKey } from './key-form';
-import { parseValueText, valueToText } from './value-text';
+import { type ConditionFields, conditionFromFields, fieldsFromCondition } from '../../../lib/live-config/condition-form';
+import { type FieldErrors, errorsByPath } from '../../../lib/field-errors';
+import { newRowKey } from './key-form';
+import { parseValueText, valueToText } from '../../../lib/live-config/value-text';
 
 export interface OverrideFields {
   rowKey: string;

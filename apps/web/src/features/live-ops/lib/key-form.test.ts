@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { emptyCondition } from './condition-form';
-import { buildKey, emptyKeyFields, errorUnder, keyFieldsOf, moveItem, newRule, type KeyFields } from './key-form';
+import { emptyCondition } from '../../../lib/live-config/condition-form';
+import { errorUnder } from '../../../lib/field-errors';
+import { buildKey, emptyKeyFields, keyFieldsOf, moveItem, newRule, type KeyFields } from './key-form';
 
 const fields = (overrides: Partial<KeyFields>): KeyFields => ({ ...emptyKeyFields(), name: 'shop.discount', type: 'number', defaultValue: '0.1', ...overrides });
 

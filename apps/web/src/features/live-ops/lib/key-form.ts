@@ -5,8 +5,9 @@ import { liveKeySchema, type LiveKey } from '@questboard/shared/live-config';
 import type { LiveValueType } from '@questboard/shared/live-value';
 
 import type { LiveKeyBody } from '../api/live-mutations';
-import { type ConditionFields, conditionFromFields, fieldsFromCondition } from './condition-form';
-import { parseValueText, valueToText } from './value-text';
+import { errorsByPath, type FieldErrors } from '../../../lib/field-errors';
+import { type ConditionFields, conditionFromFields, fieldsFromCondition } from '../../../lib/live-config/condition-form';
+import { parseValueText, valueToText } from '../../../lib/live-config/value-text';
 
 export interface RuleFields {
   /** The server's id of a saved rule (keeps its rollout salt); undefined for a new one. */
@@ -26,8 +27,6 @@ export interface KeyFields {
   description: string;
   rules: RuleFields[];
 }
-
-export type FieldErrors = Partial<Record<string, string>>;
 
 let rowCount = 0;
 export const newRowKey = () => `row-${(rowCount += 1)}`;
@@ -71,22 +70,6 @@ function percentage(text: string): number | string | null {
   const number = Number(trimmed);
   // Not a number: the schema's own message says so.
   return Number.isFinite(number) ? number : trimmed;
-}
-
-/** The first message per path of a schema's issues. */
-export function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The first error at or under `prefix` ("rules.0.conditions.1"), for a row that shows one. */
-export function errorUnder(errors: FieldErrors, prefix: string): string | undefined {
-  const path = Object.keys(errors).find((candidate) => candidate === prefix || candidate.startsWith(`${prefix}.`));
-  return path === undefined ? undefined : errors[path];
 }
 
 /** The request body the fields make, or the messages to show: nothing goes out with a known problem. */

@@ -2,7 +2,7 @@
 // requests are checked with (playerContextSchema), so the preview refuses what delivery refuses.
 import { playerContextSchema, type PlayerContext } from '@questboard/shared/live-config';
 
-import { type FieldErrors, errorsByPath } from './key-form';
+import { type FieldErrors, errorsByPath } from '../../../lib/field-errors';
 
 export interface PlayerFields {
   userId: string;

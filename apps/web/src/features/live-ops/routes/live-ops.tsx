@@ -4,7 +4,7 @@ import { projectPages } from '../../../config/paths';
 import { useCurrentProject } from '../../../lib/current-project';
 import { useAuth } from '../../../lib/session/auth-context';
 import { LiveOpsPage } from '../components/live-ops-page';
-import { canEditLiveConfig } from '../lib/live-permissions';
+import { canEditLiveConfig } from '../../../lib/live-config/permissions';
 
 // /project/{identifier}/live-ops (issue 15): remote config, live events and their versions.
 function LiveOpsRoute() {

@@ -2,12 +2,12 @@ import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { liveConditionKinds, livePropertyOperators, type LiveConditionKind, type LivePropertyOperator } from '@questboard/shared/live-condition';
 
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { type ConditionFields, conditionKindLabels, emptyCondition, operatorLabels } from '../lib/condition-form';
-import { type FieldErrors, errorUnder } from '../lib/key-form';
+import { Button } from '../ui/button';
+import { Label } from '../ui/label';
+import { Select } from '../ui/select';
+import { TextField } from '../ui/text-field';
+import { type ConditionFields, conditionKindLabels, emptyCondition, operatorLabels } from '../../lib/live-config/condition-form';
+import { type FieldErrors, errorUnder } from '../../lib/field-errors';
 
 interface ConditionListProps {
   /** "Rule 2" or "Live event": names the fields for screen readers. */

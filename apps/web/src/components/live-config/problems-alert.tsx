@@ -1,6 +1,6 @@
-import { ErrorAlert } from '../../../components/ui/alert';
-import { getErrorMessage } from '../../../lib/api-error';
-import { problemsOf } from '../lib/problems';
+import { ErrorAlert } from '../ui/alert';
+import { getErrorMessage } from '../../lib/api-error';
+import { problemsOf } from '../../lib/live-config/problems';
 
 /** A refused edit or publish: the server's message and, for a config that cannot go out, every problem. */
 export function ProblemsAlert({ error, className }: { error: unknown; className?: string }) {

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { LiveValueType } from '@questboard/shared/live-value';
 
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Label } from '../ui/label';
+import { Select } from '../ui/select';
+import { TextAreaField } from '../ui/text-area-field';
+import { TextField } from '../ui/text-field';
 
 interface ValueFieldProps {
   label: string;

@@ -1,5 +1,5 @@
-// The server's list of problems (400 LIVE_CONFIG_INVALID: a refused publish or edit), as lines to show.
-import { isApiError } from '../../../lib/api-error';
+// The server's list of problems (400 LIVE_CONFIG_INVALID: a refused publish, edit or ship), as lines to show.
+import { isApiError } from '../api-error';
 
 export function problemsOf(error: unknown): string[] {
   if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
