@@ -266,9 +266,10 @@ function assignExperiments(plan: LiveOutcomePlan, player: Player, stamp: number)
     if (allHold(experiment.conditions, player, stamp)) {
       const key = assignVariant(player.userId, experiment.allocation);
       const position = key === null ? -1 : experiment.variants.findIndex((variant) => variant.key === key);
-      if (position >= 0) {
+      const variant = experiment.variants[position];
+      if (variant !== undefined) {
         code = position + 1;
-        for (const { slot, code: value } of experiment.variants[position]!.overrides) {
+        for (const { slot, code: value } of variant.overrides) {
           if (slot.overrideStamp === stamp) continue;
           slot.overrideStamp = stamp;
           slot.overrideCode = value;

@@ -61,6 +61,13 @@ function definitionOf(input: ExperimentInput & { key: string }): ExperimentDefin
   return definition as ExperimentDefinition;
 }
 
+/** The experiment as the transaction left it. */
+async function reread(tx: Tx, projectId: string, key: string): Promise<Experiment> {
+  const row = await findExperiment(tx, projectId, key);
+  if (!row) throw new Error(`the experiment ${key} was not found after it was written`);
+  return toExperiment(row);
+}
+
 async function mustFind(tx: Tx, projectId: string, key: string): Promise<ExperimentRow> {
   const row = await lockExperiment(tx, projectId, key);
   if (!row) throw new HttpError(404, codes.notFound, messages.notFound(key));
@@ -101,7 +108,7 @@ export async function createExperiment(db: Db, projectId: string, input: Experim
     if ((await countOpen(tx, projectId)) >= EXPERIMENTS_OPEN_MAX) throw conflict(codes.limit, messages.tooMany);
     const made = await insertExperiment(tx, projectId, { key: input.key, definition, salt: createExperimentSalt(), ...editor, now });
     if (!made) throw conflict(codes.exists, messages.exists(input.key));
-    return toExperiment((await findExperiment(tx, projectId, input.key))!);
+    return await reread(tx, projectId, input.key);
   });
 }
 
@@ -115,7 +122,7 @@ export async function changeExperiment(db: Db, projectId: string, key: string, i
     const row = await mustFind(tx, projectId, key);
     if (row.status !== 'draft') throw conflict(codes.status, messages.onlyDraftsChange(key, row.status));
     await updateExperiment(tx, row.id, { definition }, editor, now);
-    return toExperiment((await findExperiment(tx, projectId, key))!);
+    return await reread(tx, projectId, key);
   });
 }
 
@@ -159,7 +166,7 @@ export async function startExperiment(db: Db, projectId: string, key: string, ed
       layer = { layerId: id, layerFrom: range.from, layerTo: range.to };
     }
     await updateExperiment(tx, row.id, { status: 'running', startedAt: now, ...layer }, editor, now);
-    return toExperiment((await findExperiment(tx, projectId, key))!);
+    return await reread(tx, projectId, key);
   });
 }
 
@@ -171,7 +178,7 @@ export async function stopExperiment(db: Db, projectId: string, key: string, edi
     const row = await mustFind(tx, projectId, key);
     if (row.status !== 'running') throw conflict(codes.status, messages.onlyRunningStop(key, row.status));
     await updateExperiment(tx, row.id, { status: 'stopped', stoppedAt: now, ...freedRange(row) }, editor, now);
-    return toExperiment((await findExperiment(tx, projectId, key))!);
+    return await reread(tx, projectId, key);
   });
 }
 
@@ -197,22 +204,23 @@ export async function shipExperiment(db: Db, projectId: string, key: string, var
     await writeDraft(tx, projectId, withDefaults(draft, shipped.overrides), editor.userId, now);
     const stop = row.status === 'running' ? { status: 'stopped' as const, stoppedAt: now, ...freedRange(row) } : {};
     await updateExperiment(tx, row.id, { ...stop, shippedVariant: variant }, editor, now);
-    return toExperiment((await findExperiment(tx, projectId, key))!);
+    return await reread(tx, projectId, key);
   });
 }
 
 /** The project's running experiments as delivery reads them (live-delivery-routes.ts). */
 export async function deliveredExperiments(db: Db, projectId: string): Promise<LiveExperiment[]> {
   return (await runningExperiments(db, projectId)).map((row) => {
-    const inLayer = row.layerSalt !== null && row.layerFrom !== null && row.layerTo !== null;
+    const { layerSalt: salt, layerFrom: from, layerTo: to } = row;
+    const layer = salt !== null && from !== null && to !== null ? { salt, from, to } : null;
     return {
       key: row.key,
       salt: row.salt,
       variants: row.definition.variants.map(({ key, weight, overrides }) => ({ key, weight, overrides })),
       // In a layer the range is the share: everyone in the range is in (ADR 029).
-      audiencePercentage: inLayer ? 100 : row.definition.audiencePercentage,
+      audiencePercentage: layer ? 100 : row.definition.audiencePercentage,
       targeting: row.definition.targeting,
-      layer: inLayer ? { salt: row.layerSalt!, from: row.layerFrom!, to: row.layerTo! } : null,
+      layer,
     };
   });
 }

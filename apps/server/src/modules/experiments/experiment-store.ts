@@ -49,7 +49,7 @@ export interface ExperimentRow {
 /** Stored definitions are read through the schema, so one written by an older version gets today's defaults. */
 function toRow(row: Omit<ExperimentRow, 'definition'> & { definition: unknown }): ExperimentRow {
   const { key: _key, ...definition } = experimentInputSchema.parse({ ...(row.definition as object), key: row.key });
-  return { ...row, definition: definition as ExperimentDefinition };
+  return { ...row, definition };
 }
 
 function select(db: Reader) {

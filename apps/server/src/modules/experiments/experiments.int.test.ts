@@ -6,7 +6,7 @@ import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
 import { organisationWithEveryRole, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
-import { fetchConfig, firstIngestKey, liveOps } from '../../../test/live-helpers';
+import { fetchConfig, firstIngestKey } from '../../../test/live-helpers';
 import { event, ingest } from '../../../test/ingest-helpers';
 import { experimentInput, experimentsOf, publishLivesAndTitle } from '../../../test/experiment-helpers';
 import { manualClock } from '../../lib/clock';
