@@ -6,8 +6,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../http-error';
 import type { EventStore } from '../events/event-store';
-import { latestVersion, lockDraft, writeDraft } from '../live-ops/live-store';
-import { publishSnapshot, type Editor } from '../live-ops/live-service';
+import { latestVersion, lockDraft, publishSnapshot, writeDraft, type Editor } from '../live-ops/live-service';
 import {
   allocateLayerRange,
   definitionProblem,

@@ -28,6 +28,13 @@ import {
 // Drafts, publishing, versions, rollback and preview (issue 15, ADR 021). Every write is one
 // transaction with the project's draft row locked, so publishes and edits of a project queue.
 
+/**
+ * The pieces of a live-ops transaction other modules compose (experiments, ADR 029): lock the
+ * project's draft (which orders every live write of the project), read the published version,
+ * write the draft. With `publishSnapshot` below.
+ */
+export { latestVersion, lockDraft, writeDraft } from './live-store';
+
 export interface Editor {
   userId: string;
   email: string;
