@@ -3,6 +3,7 @@ import { experimentMessages } from '@questboard/shared/experiments-errors';
 import type { ExperimentInput } from '@questboard/shared/experiments-api';
 import type { LiveConfigSnapshot } from '@questboard/shared/live-config';
 import { validateLiveValue } from '@questboard/shared/live-value';
+import { databaseTextMessage, isDatabaseText } from '@questboard/shared/database-text';
 
 // The checks of ADR 029 as pure functions: a definition's consistency (at create and change), and
 // what starting needs (overrides of published keys with values of their type, no key of another
@@ -11,18 +12,40 @@ import { validateLiveValue } from '@questboard/shared/live-value';
 type Definition = Pick<ExperimentInput, 'variants' | 'audiencePercentage'> & { variants: { key: string; weight: number; overrides?: { key: string; value: unknown }[] }[] };
 
 const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** What the schema cannot say of one field: distinct variant keys, a weight above 0, two decimals, each key overridden once per variant. */
+/** The path of the first text (a value or an object's key) no database can store, or null. */
+function unstorableText(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return isDatabaseText(value) ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const inner = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
+    if (!isDatabaseText(key)) return inner;
+    const found = unstorableText(item, inner);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * What the schema cannot say of one field: text every database can store, override values a JSON
+ * key could hold, distinct variant keys, a weight above 0, two decimals, each key overridden once
+ * per variant. A value's fit to its key's type is checked at the start, against the published config.
+ */
 export function definitionProblem(definition: Definition): string | null {
+  const unstorable = unstorableText(definition, 'experiment');
+  if (unstorable !== null) return databaseTextMessage(`The text at ${unstorable}`);
   const keys = definition.variants.map((variant) => variant.key);
   if (new Set(keys).size !== keys.length) return experimentMessages.variantKeysRepeat;
   if (!definition.variants.some((variant) => variant.weight > 0)) return experimentMessages.noWeight;
   if (!twoDecimals(definition.audiencePercentage)) return experimentMessages.audienceDecimals;
   for (const variant of definition.variants) {
     const seen = new Set<string>();
-    for (const { key } of variant.overrides ?? []) {
+    for (const { key, value } of variant.overrides ?? []) {
       if (seen.has(key)) return experimentMessages.overrideTwice(variant.key, key);
       seen.add(key);
+      const problem = validateLiveValue('json', value);
+      if (problem !== null) return experimentMessages.badValue(variant.key, key, lowerFirst(problem));
     }
   }
   return null;
@@ -42,7 +65,7 @@ export function overrideProblem(definition: Pick<Definition, 'variants'>, publis
       const type = types.get(key);
       if (type === undefined) return experimentMessages.unknownKey(variant.key, key);
       const problem = validateLiveValue(type, value);
-      if (problem !== null) return experimentMessages.badValue(variant.key, key, problem.charAt(0).toLowerCase() + problem.slice(1));
+      if (problem !== null) return experimentMessages.badValue(variant.key, key, lowerFirst(problem));
     }
   }
   return null;

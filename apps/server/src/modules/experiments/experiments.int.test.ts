@@ -4,7 +4,7 @@ import { EXPERIMENTS_OPEN_MAX } from '@questboard/shared/experiments-api';
 import type { LiveDraft, LiveVersionList } from '@questboard/shared/live-api';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
-import { organisationWithEveryRole, signUpOwner } from '../../../test/organisation-helpers';
+import { hostileText, organisationWithEveryRole, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { fetchConfig, firstIngestKey } from '../../../test/live-helpers';
 import { event, ingest } from '../../../test/ingest-helpers';
@@ -147,6 +147,34 @@ describe.each(databaseTargets)('experiments on $name', (target) => {
       code: 'EXPERIMENT_LIMIT',
       message: `A project has at most ${EXPERIMENTS_OPEN_MAX} draft and running experiments. Stop or delete one first.`,
     });
+  });
+
+  it('answers hostile text with a 4xx, never a 500, and writes nothing (security case 25)', async () => {
+    for (const [label, text] of Object.entries(hostileText)) {
+      const writes: [string, object][] = [
+        ['hypothesis', { hypothesis: text }],
+        ['variant name', { variants: [{ key: 'control', weight: 1, name: text }, { key: 'b', weight: 1 }] }],
+        ['override value', { variants: [{ key: 'control', weight: 1 }, { key: 'b', weight: 1, overrides: [{ key: 'title', value: { text } }] }] }],
+        ['metric event', { primaryMetric: { kind: 'event-conversion', days: 7, event: text } }],
+        ['metric property value', { primaryMetric: { kind: 'event-conversion', days: 7, event: 'level_complete', property: { name: 'boss', value: text } } }],
+      ];
+      for (const [field, patch] of writes) {
+        const response = await api.call(tokens.owner, 'POST', '', { ...experimentInput(`hostile-${label.toLowerCase()}`), ...patch });
+        expect(response.statusCode, `${label} ${field}: ${response.body}`).toBeLessThan(500);
+        if (response.statusCode === 201) {
+          // Text that can be stored comes back as it was sent.
+          expect(response.json<Experiment>().key).toBe(`hostile-${label.toLowerCase()}`);
+          expect((await api.call(tokens.owner, 'DELETE', `/hostile-${label.toLowerCase()}`)).statusCode).toBe(204);
+        }
+      }
+    }
+    const nul = await api.refused(api.call(tokens.owner, 'POST', '', { ...experimentInput('nul'), primaryMetric: { kind: 'event-conversion', days: 7, event: 'a\u0000b' } }));
+    expect(nul).toEqual({
+      status: 400,
+      code: 'EXPERIMENT_INVALID',
+      message: 'The text at experiment.primaryMetric.event must not contain NUL characters or broken Unicode (a lone surrogate)',
+    });
+    expect((await api.ok<ExperimentList>(api.call(tokens.owner, 'GET', ''))).experiments).toEqual([]);
   });
 
   it("keeps another organisation's experiments out of reach", async () => {
