@@ -111,7 +111,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; eve
       },
     },
     async (request, reply) => {
-      await removeExperiment(db, projectOf(request).id, request.params.key, clock);
+      await removeExperiment(db, projectOf(request).id, request.params.key);
       return reply.code(204).send(null);
     },
   );

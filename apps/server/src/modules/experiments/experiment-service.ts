@@ -24,6 +24,7 @@ import {
   layerOf,
   listExperiments,
   lockExperiment,
+  lockProjectExperiments,
   runningExperiments,
   updateExperiment,
   type ExperimentDefinition,
@@ -32,9 +33,10 @@ import {
 } from './experiment-store';
 
 // The experiment lifecycle (ADR 029, docs/product/experiments.md#lifecycle): draft → running →
-// stopped, and shipping a variant. Every change runs in one transaction that first locks the
-// project's live draft row, so starts, stops, ships and publishes of one project queue: the start
-// checks see every other start, and shipping publishes in the same order as the live-ops page.
+// stopped, and shipping a variant. Start, stop and ship run in one transaction that first locks the
+// project's live draft row, so they and publishes of one project queue: the start checks see every
+// other start, and shipping publishes in the same order as the live-ops page. Draft edits queue on
+// a lock of the project's experiments alone.
 
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
@@ -103,7 +105,7 @@ export async function createExperiment(db: Db, projectId: string, input: Experim
   const definition = definitionOf(input);
   return db.transaction(async (tx) => {
     const now = clock.now();
-    await lockDraft(tx, projectId, now);
+    await lockProjectExperiments(tx, projectId);
     if ((await countOpen(tx, projectId)) >= EXPERIMENTS_OPEN_MAX) throw conflict(codes.limit, messages.tooMany);
     const made = await insertExperiment(tx, projectId, { key: input.key, definition, salt: createExperimentSalt(), ...editor, now });
     if (!made) throw conflict(codes.exists, messages.exists(input.key));
@@ -117,7 +119,7 @@ export async function changeExperiment(db: Db, projectId: string, key: string, i
   const definition = definitionOf(input);
   return db.transaction(async (tx) => {
     const now = clock.now();
-    await lockDraft(tx, projectId, now);
+    await lockProjectExperiments(tx, projectId);
     const row = await mustFind(tx, projectId, key);
     if (row.status !== 'draft') throw conflict(codes.status, messages.onlyDraftsChange(key, row.status));
     await updateExperiment(tx, row.id, { definition }, editor, now);
@@ -125,9 +127,9 @@ export async function changeExperiment(db: Db, projectId: string, key: string, i
   });
 }
 
-export async function removeExperiment(db: Db, projectId: string, key: string, clock: Clock) {
+export async function removeExperiment(db: Db, projectId: string, key: string) {
   await db.transaction(async (tx) => {
-    await lockDraft(tx, projectId, clock.now());
+    await lockProjectExperiments(tx, projectId);
     const row = await mustFind(tx, projectId, key);
     if (row.status !== 'draft') throw conflict(codes.status, messages.onlyDraftsDeleted(key, row.status));
     await deleteExperiment(tx, row.id);

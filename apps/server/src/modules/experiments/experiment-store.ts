@@ -84,6 +84,14 @@ export async function runningExperiments(db: Reader, projectId: string): Promise
   return rows.map(toRow);
 }
 
+/**
+ * Orders the draft edits of one project's experiments (create, change, delete) until the
+ * transaction ends, so the open limit is exact, without touching the live config's draft.
+ */
+export async function lockProjectExperiments(tx: Tx, projectId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`experiments:${projectId}`}, 0))`);
+}
+
 /** Drafts and running experiments: those the open limit counts. */
 export async function countOpen(db: Reader, projectId: string): Promise<number> {
   const [row] = await db
