@@ -20,6 +20,7 @@ export const experimentMessages = {
   exists: (key: string) => `An experiment with the key "${key}" already exists in this project.`,
   notFound: (key: string) => `No experiment with the key "${key}" in this project.`,
   tooMany: `A project has at most ${EXPERIMENTS_OPEN_MAX} draft and running experiments. Stop or delete one first.`,
+  keyFixed: (key: string) => `The key cannot change: the experiment is "${key}".`,
   onlyDraftsChange: (key: string, status: string) => `The experiment "${key}" is ${status}: only a draft can be changed.`,
   onlyDraftsDeleted: (key: string, status: string) => `The experiment "${key}" is ${status}: only a draft can be deleted.`,
   onlyDraftsStart: (key: string, status: string) => `The experiment "${key}" is ${status}: only a draft can be started.`,

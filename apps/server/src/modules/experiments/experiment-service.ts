@@ -115,7 +115,7 @@ export async function createExperiment(db: Db, projectId: string, input: Experim
 
 /** PUT replaces a draft's whole definition; its key is the path's (a different one in the body is refused). */
 export async function changeExperiment(db: Db, projectId: string, key: string, input: ExperimentInput & { key: string }, editor: Editor, clock: Clock) {
-  if (input.key !== key) throw new HttpError(400, codes.invalid, `The key cannot change: the experiment is "${key}".`);
+  if (input.key !== key) throw new HttpError(400, codes.invalid, messages.keyFixed(key));
   const definition = definitionOf(input);
   return db.transaction(async (tx) => {
     const now = clock.now();
