@@ -52,6 +52,7 @@ import { supportRoutes } from './modules/support/routes';
 import { liveDraftRoutes } from './modules/live-ops/live-draft-routes';
 import { liveVersionRoutes } from './modules/live-ops/live-version-routes';
 import { liveDeliveryRoutes } from './modules/live-ops/live-delivery-routes';
+import { experimentRoutes } from './modules/experiments/experiment-routes';
 
 export const productVersion: string = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -199,6 +200,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(liveDraftRoutes, { db, clock });
   await app.register(liveVersionRoutes, { db, clock });
   await app.register(liveDeliveryRoutes, { db, clock, requestsPerAddress: ingestLimits?.requestsPerAddress });
+  await app.register(experimentRoutes, { db, clock, events });
   const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
   app.addHook('preClose', async () => stopRetention());
   const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });

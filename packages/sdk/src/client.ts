@@ -53,6 +53,11 @@ export interface Questboard {
   setPlayerProperties(properties: EventProperties): void;
   /** Fetches the live config now (unless the `remoteConfig` option is false). Resolves when done; never rejects. */
   refreshConfig(): Promise<void>;
+  /**
+   * The player's variant in each running experiment they are in, from the last live config fetched.
+   * Reading (getConfig) a key an experiment controls sends its `experiment_exposure` event, once per player.
+   */
+  getExperiments(): { key: string; variant: string }[];
 }
 
 /** What differs between the browser and Node. */
@@ -92,6 +97,7 @@ const inertClient: Questboard = {
   onConfigUpdated: () => () => undefined,
   setPlayerProperties: () => undefined,
   refreshConfig: () => Promise.resolve(),
+  getExperiments: () => [],
 };
 
 function warner(logger: Logger | undefined): (message: string) => void {
@@ -132,7 +138,18 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
   const delivery = new Delivery(config, queue, warn);
   const remote = new RemoteConfig(
     { ...config, url: config.liveUrl, refreshMs: config.configRefreshMs },
-    { state, playerId: () => state.userId ?? state.anonymousId, markDirty: () => persister.markDirty(), warn },
+    {
+      state,
+      playerId: () => state.userId ?? state.anonymousId,
+      markDirty: () => persister.markDirty(),
+      warn,
+      // After shutdown nothing is queued, and the exposure is not remembered: the next run sends it.
+      track: (name, properties) => {
+        if (closed) return false;
+        record(name, { properties });
+        return true;
+      },
+    },
   );
 
   const guard = (call: string, action: () => void) => {
@@ -290,6 +307,14 @@ function startClient(config: ClientConfig, platform: Platform, warn: (message: s
         for (const message of cleaned.problems) warn(`setPlayerProperties: ${message}`);
         remote.setProperties(cleaned.properties);
       });
+    },
+    getExperiments() {
+      try {
+        return remote.experiments();
+      } catch (error) {
+        warn(`getExperiments failed (${describe(error)})`);
+        return [];
+      }
     },
     async refreshConfig() {
       try {

@@ -1,7 +1,7 @@
 // One request to GET /live/v1/config (docs/product/http-contract.md#live-operations): the server
 // evaluates the published config for this player, so the SDK never needs the rules or the rollout
 // hash (ADR 020). Used by the client and by the agreement helper the server's tests run.
-import type { EventProperties, FetchLike, Timers } from './types';
+import type { EventProperties, FetchLike, LiveExperimentEntry, Timers } from './types';
 
 /** A request that has not answered in this long is abandoned; the cached values stay. */
 export const LIVE_REQUEST_TIMEOUT_MS = 30_000;
@@ -16,7 +16,7 @@ export interface LivePlayer {
 }
 
 export type LiveAnswer =
-  | { kind: 'updated'; values: Record<string, unknown>; version: number; etag: string | undefined }
+  | { kind: 'updated'; values: Record<string, unknown>; version: number; experiments: LiveExperimentEntry[]; etag: string | undefined }
   | { kind: 'unchanged' }
   /** 401 or 403: the key is unknown or revoked. */
   | { kind: 'refused'; status: number; message: string }
@@ -59,8 +59,18 @@ function serverMessage(body: string): string {
   return body.slice(0, 200) || 'no message';
 }
 
-/** The values of a 200 answer, or why it cannot be used. */
-export function readLiveAnswer(body: string): { values: Record<string, unknown>; version: number } | string {
+/** The experiments of an answer that have the contract's shape; others are left out. */
+export function readExperiments(value: unknown): LiveExperimentEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) =>
+    isRecord(entry) && typeof entry.key === 'string' && typeof entry.variant === 'string' && Array.isArray(entry.keys)
+      ? [{ key: entry.key, variant: entry.variant, keys: entry.keys.filter((key): key is string => typeof key === 'string') }]
+      : [],
+  );
+}
+
+/** The values and experiments of a 200 answer, or why it cannot be used. */
+export function readLiveAnswer(body: string): { values: Record<string, unknown>; version: number; experiments: LiveExperimentEntry[] } | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -69,7 +79,7 @@ export function readLiveAnswer(body: string): { values: Record<string, unknown>;
   }
   if (!isRecord(parsed) || !isRecord(parsed.values)) return 'the answer has no values object';
   const version = typeof parsed.version === 'number' && Number.isSafeInteger(parsed.version) ? parsed.version : 0;
-  return { values: parsed.values, version };
+  return { values: parsed.values, version, experiments: readExperiments(parsed.experiments) };
 }
 
 export interface LiveRequest {

@@ -1,3 +1,4 @@
+import { readExperiments } from './live-request';
 import type { CachedLiveConfig, IngestEvent, PersistedState, SessionState } from './types';
 
 /**
@@ -16,6 +17,7 @@ export function readPersistedState(raw: unknown): PersistedState | undefined {
   if (typeof raw.installDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.installDate)) state.installDate = raw.installDate;
   const liveConfig = readLiveConfig(raw.liveConfig);
   if (liveConfig !== undefined) state.liveConfig = liveConfig;
+  if (Array.isArray(raw.exposures)) state.exposures = raw.exposures.filter(isText);
   return state;
 }
 
@@ -24,6 +26,7 @@ function readLiveConfig(value: unknown): CachedLiveConfig | undefined {
   if (typeof value.version !== 'number' || !Number.isSafeInteger(value.version)) return undefined;
   const cached: CachedLiveConfig = { query: value.query, version: value.version, values: value.values };
   if (isText(value.etag)) cached.etag = value.etag;
+  if (value.experiments !== undefined) cached.experiments = readExperiments(value.experiments);
   return cached;
 }
 

@@ -21,12 +21,17 @@ export interface RemoteConfigSettings {
 }
 
 export interface RemoteConfigHost {
-  /** The client's state: the cache and the install date live in it, saved with the rest. */
+  /** The client's state: the cache, the install date and the exposures live in it, saved with the rest. */
   readonly state: PersistedState;
   playerId(): string;
   markDirty(): void;
   warn(message: string): void;
+  /** Queues an event, as `track` does (the `experiment_exposure` events); false when none can be queued any more. */
+  track(name: string, properties: EventProperties): boolean;
 }
+
+/** Exposures remembered (player and experiment): far more than one player meets, bounded for a shared device. */
+export const EXPOSURES_KEPT = 500;
 
 type JsonKind = 'null' | 'array' | 'object' | 'string' | 'number' | 'boolean' | 'other';
 
@@ -71,8 +76,12 @@ export class RemoteConfig {
     }
   }
 
-  /** The value the server gave for `key`, else `fallback`; also `fallback` when the value's JSON type differs from it. */
+  /**
+   * The value the server gave for `key`, else `fallback`; also `fallback` when the value's JSON type
+   * differs from it. Reading a key a running experiment controls exposes the player to it.
+   */
   get<T>(key: string, fallback: T): T {
+    this.expose(key);
     const values = this.host.state.liveConfig?.values;
     if (values === undefined || !Object.hasOwn(values, key)) return fallback;
     const value = values[key];
@@ -84,6 +93,31 @@ export class RemoteConfig {
       return fallback;
     }
     return copy(value) as T;
+  }
+
+  /** The player's variant in each running experiment they are in, from the last answer. */
+  experiments(): { key: string; variant: string }[] {
+    return (this.host.state.liveConfig?.experiments ?? []).map(({ key, variant }) => ({ key, variant }));
+  }
+
+  /**
+   * The first read of a key an experiment controls sends one `experiment_exposure` event per
+   * experiment and player (docs/product/experiments.md#precedence); remembered in the saved state.
+   */
+  private expose(key: string): void {
+    const experiments = this.host.state.liveConfig?.experiments;
+    if (experiments === undefined || experiments.length === 0) return;
+    const player = this.host.playerId();
+    for (const experiment of experiments) {
+      if (!experiment.keys.includes(key)) continue;
+      const seen = `${player}\n${experiment.key}`;
+      const exposures = (this.host.state.exposures ??= []);
+      if (exposures.includes(seen)) continue;
+      if (!this.host.track('experiment_exposure', { experiment: experiment.key, variant: experiment.variant })) return;
+      exposures.push(seen);
+      if (exposures.length > EXPOSURES_KEPT) exposures.splice(0, exposures.length - EXPOSURES_KEPT);
+      this.host.markDirty();
+    }
   }
 
   subscribe(listener: ConfigListener): () => void {
@@ -164,7 +198,13 @@ export class RemoteConfig {
     this.failures = 0;
     if (answer.kind === 'updated') {
       const changed = cached?.version !== answer.version || JSON.stringify(cached.values) !== JSON.stringify(answer.values);
-      this.host.state.liveConfig = { query, version: answer.version, values: answer.values, ...(answer.etag === undefined ? {} : { etag: answer.etag }) };
+      this.host.state.liveConfig = {
+        query,
+        version: answer.version,
+        values: answer.values,
+        experiments: answer.experiments,
+        ...(answer.etag === undefined ? {} : { etag: answer.etag }),
+      };
       this.host.markDirty();
       if (changed) this.notify(answer.values);
     }

@@ -37,6 +37,15 @@ export interface CachedLiveConfig {
   etag?: string;
   version: number;
   values: Record<string, unknown>;
+  /** The running experiments the player is in, and the config keys each controls (ADR 029). */
+  experiments?: LiveExperimentEntry[];
+}
+
+/** One experiment of the answer: the player's variant, and the keys whose first read exposes them. */
+export interface LiveExperimentEntry {
+  key: string;
+  variant: string;
+  keys: string[];
 }
 
 /** Everything that must survive a reload or a crash: the player's ids, the session, the queue and the live config. */
@@ -50,6 +59,11 @@ export interface PersistedState {
   /** The UTC day of the SDK's first start here, YYYY-MM-DD: sent as the player property install_date. */
   installDate?: string;
   liveConfig?: CachedLiveConfig;
+  /**
+   * The experiments each player has been exposed to (an `experiment_exposure` event queued), as
+   * `player id + "\n" + experiment key`, oldest first, at most EXPOSURES_KEPT: one event per experiment and player.
+   */
+  exposures?: string[];
 }
 
 /**

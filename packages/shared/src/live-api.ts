@@ -307,7 +307,8 @@ export type LivePreview = z.infer<typeof livePreviewSchema>;
 export const liveConfigAnswerSchema = z
   .object({
     values: z.record(z.string(), z.unknown()),
-    experiments: z.array(z.object({ key: z.string(), variant: z.string() })),
+    /** The running experiments the player is in (ADR 029); `keys`: the config keys each controls, whose first read exposes the player. */
+    experiments: z.array(z.object({ key: z.string(), variant: z.string(), keys: z.array(z.string()) })),
     version: z.number().int(),
   })
   .meta({ id: 'LiveConfig' });

@@ -3,7 +3,8 @@ import { liveCases } from './live-cases';
 import type { LiveCondition } from './live-condition';
 import type { LiveConfigSnapshot, LiveEvent, LiveKey, PlayerContext } from './live-config';
 import { evaluateLiveConfig } from './live-evaluate';
-import { compileLiveOutcomes, liveOutcome, outcomeValuesJson, type LiveOutcomePlan } from './live-outcome';
+import { evaluateLiveAnswer, type LiveExperiment } from './live-experiments';
+import { compileLiveOutcomes, liveOutcome, outcomeExperimentsJson, outcomeValuesJson, type LiveOutcomePlan } from './live-outcome';
 
 // The delivery's compiled form (ADR 021) must answer exactly what the plain evaluation answers
 // (docs/product/live-ops.md#evaluation), byte for byte, and tell two players apart exactly when
@@ -137,6 +138,100 @@ describe('the compiled plan against the plain evaluation, over seeded random con
         outcomeOf.set(body, outcome);
       }
     }
+  });
+});
+
+// Running experiments (ADR 029) on the same random configurations: overrides of keys that exist and
+// of one that does not, values some keys' types refuse, targeting, audiences, layers and weights of
+// 0, so the compiled plan must give exactly the plain evaluation's values *and* experiments.
+const experimentSalts = ['9f86d081884c7d659a2feaa0', 'a1b2c3d4e5f6a7b8c9d0e1f2', '000000000000000000000000'];
+
+function randomExperiments(seed: number, snapshot: LiveConfigSnapshot): LiveExperiment[] {
+  const r = random(seed);
+  const layerSalt = r.pick(experimentSalts);
+  return Array.from({ length: 1 + r.int(4) }, (_, index) => {
+    const inLayer = r.next() < 0.4;
+    const from = index * 2500;
+    return {
+      key: `exp-${r.int(100)}-${index}`,
+      salt: r.pick(experimentSalts),
+      variants: Array.from({ length: 2 + r.int(3) }, (_, variant) => ({
+        key: variant === 0 ? 'control' : `v${variant}`,
+        weight: r.pick([0, 1, 1, 3, 50]),
+        overrides:
+          variant === 0 && r.next() < 0.7
+            ? []
+            : Array.from({ length: 1 + r.int(3) }, () => ({
+                key: r.next() < 0.85 && snapshot.keys.length > 0 ? r.pick(snapshot.keys).name : 'missing.key',
+                value: structuredClone(r.pick(values)),
+              })),
+      })),
+      audiencePercentage: inLayer ? 100 : r.pick([0.01, 10, 50, 99.99, 100]),
+      targeting: r.some(conditionPool, 2).map((condition) => structuredClone(condition)),
+      layer: inLayer ? { salt: layerSalt, from, to: from + 1 + r.int(2500) } : null,
+    };
+  }).map((experiment) => ({
+    ...experiment,
+    // At least one weight above 0, as the schema requires.
+    variants: experiment.variants.map((variant, position) => (position === 1 && experiment.variants.every((v) => v.weight === 0) ? { ...variant, weight: 1 } : variant)),
+  }));
+}
+
+/** Some keys typed: an experiment's override of a value the type refuses must be ignored in both forms. */
+function typed(snapshot: LiveConfigSnapshot, seed: number): LiveConfigSnapshot {
+  const r = random(seed);
+  return {
+    ...snapshot,
+    keys: snapshot.keys.map((key) => {
+      if (r.next() < 0.6) return key;
+      const type = typeof key.defaultValue === 'number' ? 'number' : typeof key.defaultValue === 'boolean' ? 'boolean' : typeof key.defaultValue === 'string' ? 'string' : 'json';
+      return { ...key, type };
+    }),
+  };
+}
+
+describe('the compiled plan with running experiments against the plain evaluation, over seeded random cases', () => {
+  it.each(Array.from({ length: 40 }, (_, index) => 2000 + index))('configuration %i', (seed) => {
+    const snapshot = typed(randomConfig(seed), seed * 13);
+    const experiments = randomExperiments(seed * 31, snapshot);
+    const plan = compileLiveOutcomes(snapshot, experiments);
+    const r = random(seed * 7919);
+    let entered = 0;
+    for (const now of [base - hour, base, base + hour, base + 4 * hour]) {
+      const bodyOf = new Map<string, string>();
+      const outcomeOf = new Map<string, string>();
+      for (let index = 0; index < 120; index += 1) {
+        const player = randomPlayer(r, index);
+        const outcome = liveOutcome(plan, player, now);
+        const body = `{"values":${outcomeValuesJson(plan, outcome)},"experiments":${outcomeExperimentsJson(plan, outcome)}}`;
+        const plain = evaluateLiveAnswer(snapshot, experiments, player, now);
+        expect(body, JSON.stringify({ seed, now, player })).toBe(JSON.stringify(plain));
+        entered += plain.experiments.length;
+        expect(bodyOf.get(outcome) ?? body).toBe(body);
+        expect(outcomeOf.get(body) ?? outcome).toBe(outcome);
+        bodyOf.set(outcome, body);
+        outcomeOf.set(body, outcome);
+      }
+    }
+    // The cases must put players in experiments, or they would test nothing.
+    if (seed === 2000) expect(entered).toBeGreaterThan(0);
+  });
+
+  it('puts players in experiments across the seeds, in more than one variant', () => {
+    const variants = new Set<string>();
+    for (let seed = 2000; seed < 2040; seed += 1) {
+      const snapshot = randomConfig(seed);
+      const experiments = randomExperiments(seed * 31, snapshot);
+      for (let index = 0; index < 200; index += 1)
+        for (const answer of evaluateLiveAnswer(snapshot, experiments, { userId: `p-${index}` }, base).experiments) variants.add(answer.variant);
+    }
+    expect([...variants].sort()).toEqual(['control', 'v1', 'v2', 'v3']);
+  });
+
+  it('leaves the table of a plan without experiments as it was, so ETags stay', () => {
+    const snapshot = randomConfig(1000);
+    expect(compileLiveOutcomes(snapshot, []).table).toBe(compileLiveOutcomes(snapshot).table);
+    expect(compileLiveOutcomes(snapshot, randomExperiments(5, snapshot)).table).not.toBe(compileLiveOutcomes(snapshot).table);
   });
 });
 

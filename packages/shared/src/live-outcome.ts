@@ -7,6 +7,8 @@
 import type { LiveCondition } from './live-condition';
 import type { LiveConfigSnapshot, PlayerContext } from './live-config';
 import { byPriority, compileCondition, readPlayer, type Matcher, type Player } from './live-evaluate';
+import { assignVariant, type ExperimentAllocation } from './experiments-assignment';
+import { allocationOf, controlledKeys, experimentsInOrder, keyTypes, overrideApplies, type LiveExperiment } from './live-experiments';
 import { ROLLOUT_BUCKETS, rolloutBucketAfter, rolloutInput, rolloutSaltPrefix, type RolloutSaltPrefix } from './live-rollout';
 
 // Each part keeps its answer for the request under way (`stamp`): evaluation is synchronous, and a
@@ -58,12 +60,21 @@ interface PlanEvent {
   overrides: { slot: PlanSlot; code: number }[];
 }
 
+/** A running experiment (ADR 029): its targeting, allocation and each variant's overrides and answer. */
+interface PlanExperiment {
+  conditions: ConditionCell[];
+  allocation: ExperimentAllocation;
+  variants: { key: string; overrides: { slot: PlanSlot; code: number }[]; piece: string }[];
+}
+
 /** A published configuration compiled for delivery; `liveOutcome` reads it, many times. */
 export interface LiveOutcomePlan {
   /** The keys in the order JSON writes the values object (integer-like names first, as JavaScript orders them). */
   slots: PlanSlot[];
   /** Latest start first, then the smaller id. */
   events: PlanEvent[];
+  /** By key; each one's variant follows the keys' codes in the outcome (0: not in it, i + 1: variant i). */
+  experiments: PlanExperiment[];
   /**
    * Everything an outcome can stand for, as text: the keys in order, each with its possible values.
    * Equal tables and equal outcomes give equal answers, so a server hashes it into the ETag.
@@ -108,7 +119,7 @@ function codeIn(slot: PlanSlot, name: string, codes: Map<string, number>, value:
   return code;
 }
 
-export function compileLiveOutcomes(snapshot: LiveConfigSnapshot): LiveOutcomePlan {
+export function compileLiveOutcomes(snapshot: LiveConfigSnapshot, running: readonly LiveExperiment[] = []): LiveOutcomePlan {
   const conditionCells = new Map<string, ConditionCell>();
   const conditions = (list: LiveCondition[]) =>
     list.map((condition) => {
@@ -166,13 +177,36 @@ export function compileLiveOutcomes(snapshot: LiveConfigSnapshot): LiveOutcomePl
       return target ? [{ slot: target.slot, code: codeIn(target.slot, key, target.codes, value) }] : [];
     }),
   }));
+  const types = keyTypes(snapshot);
+  const experiments = experimentsInOrder(running).map((experiment) => {
+    const keys = controlledKeys(experiment, types);
+    return {
+      conditions: conditions(experiment.targeting),
+      allocation: allocationOf(experiment),
+      variants: experiment.variants.map((variant) => ({
+        key: variant.key,
+        // Overrides of a key the configuration no longer has, or of a value its type refuses, are ignored.
+        overrides: variant.overrides.flatMap(({ key, value }) => {
+          const target = slotsByName.get(key);
+          return target && overrideApplies(types, key, value) ? [{ slot: target.slot, code: codeIn(target.slot, key, target.codes, value) }] : [];
+        }),
+        piece: JSON.stringify({ key: experiment.key, variant: variant.key, keys }),
+      })),
+    };
+  });
+  // JSON text never holds raw control characters, so these separators cannot be mistaken for it.
+  const keysTable = slots.map((slot) => slot.pieces.join('\u0001')).join('\u0002');
   return {
     slots,
     events,
-    // JSON text never holds raw control characters, so these separators cannot be mistaken for it.
-    table: slots.map((slot) => slot.pieces.join('\u0001')).join('\u0002'),
+    experiments,
+    // Without experiments the table is the keys' alone, as before experiments existed (the same ETags).
+    table:
+      experiments.length === 0
+        ? keysTable
+        : `${keysTable}\u0003${experiments.map((experiment) => experiment.variants.map((variant) => variant.piece).join('\u0001')).join('\u0002')}`,
     stamp: 0,
-    codes: new Uint8Array(slots.length * 2),
+    codes: new Uint8Array((slots.length + experiments.length) * 2),
   };
 }
 
@@ -215,19 +249,49 @@ function nextStamp(plan: LiveOutcomePlan): number {
     }
   }
   for (const event of plan.events) for (const cell of event.conditions) cell.stamp = 0;
+  for (const experiment of plan.experiments) for (const cell of experiment.conditions) cell.stamp = 0;
   plan.stamp = 1;
   return 1;
 }
 
 /**
+ * The running experiments' variants of the player, written after the keys' codes; the overrides of
+ * their variants are taken first, so no live event overrides them (evaluateLiveAnswer's precedence).
+ */
+function assignExperiments(plan: LiveOutcomePlan, player: Player, stamp: number): void {
+  const { codes } = plan;
+  let index = plan.slots.length * 2;
+  for (const experiment of plan.experiments) {
+    let code = 0;
+    if (allHold(experiment.conditions, player, stamp)) {
+      const key = assignVariant(player.userId, experiment.allocation);
+      const position = key === null ? -1 : experiment.variants.findIndex((variant) => variant.key === key);
+      const variant = experiment.variants[position];
+      if (variant !== undefined) {
+        code = position + 1;
+        for (const { slot, code: value } of variant.overrides) {
+          if (slot.overrideStamp === stamp) continue;
+          slot.overrideStamp = stamp;
+          slot.overrideCode = value;
+        }
+      }
+    }
+    codes[index++] = code & 0xff;
+    codes[index++] = code >> 8;
+  }
+}
+
+/**
  * What one player gets at `now` (epoch milliseconds), as an outcome: one UTF-16 code unit per key,
- * in the plan's key order, the value's code among the key's possible values. The precedence of
- * `evaluateCompiledLiveConfig`: the first active live event that matches and overrides the key,
- * else the first rule whose conditions hold and whose rollout takes the player, else the default.
+ * in the plan's key order, the value's code among the key's possible values, then one per running
+ * experiment, its variant. The precedence of `evaluateLiveAnswer`: the player's variant's override
+ * of the key, else the first active live event that matches and overrides it, else the first rule
+ * whose conditions hold and whose rollout takes the player, else the default.
  */
 export function liveOutcome(plan: LiveOutcomePlan, context: PlayerContext, now: number): string {
   const player = readPlayer(context);
   const stamp = nextStamp(plan);
+  if (plan.experiments.length > 0) assignExperiments(plan, player, stamp);
   for (const event of plan.events) {
     if (event.startsAt > now || now >= event.endsAt || !allHold(event.conditions, player, stamp)) continue;
     for (const { slot, code } of event.overrides) {
@@ -264,4 +328,16 @@ export function outcomeValuesJson(plan: LiveOutcomePlan, outcome: string): strin
     if (piece !== '') json += json === '' ? piece : `,${piece}`;
   });
   return `{${json}}`;
+}
+
+/** The experiments of an outcome, serialised: exactly `JSON.stringify(evaluateLiveAnswer(…).experiments)` for that player. */
+export function outcomeExperimentsJson(plan: LiveOutcomePlan, outcome: string): string {
+  let json = '';
+  const first = plan.slots.length;
+  plan.experiments.forEach((experiment, index) => {
+    const code = outcome.charCodeAt(first + index);
+    const piece = code > 0 ? experiment.variants[code - 1]?.piece : undefined;
+    if (piece !== undefined) json += json === '' ? piece : `,${piece}`;
+  });
+  return `[${json}]`;
 }

@@ -355,3 +355,7 @@ export const liveVersions = pgTable(
     check('live_versions_action_check', sql`${table.action} in ('publish', 'rollback')`),
   ],
 );
+
+
+// Experiments (issue 16, ADR 029): in their own file, beside the tables they refer to.
+export * from './schema-experiments';

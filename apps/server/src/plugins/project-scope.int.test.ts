@@ -23,7 +23,8 @@ const pathValues: Record<string, string> = {
   keyId: randomUUID(),
   currency: 'EUR',
   userId: 'player-1',
-  key: 'shop.discount',
+  // A live key's name and an experiment's key alike (the experiments' keys have no dots).
+  key: 'shop-discount',
   eventId: 'halloween',
   version: '1',
 };
@@ -33,6 +34,19 @@ const liveEvent = {
   endsAt: '2026-11-02T00:00:00Z',
   conditions: [],
   overrides: [{ key: 'shop.discount', value: 0.3 }],
+};
+// Issue 16: an experiment's definition, for creating and changing one.
+const experiment = {
+  key: 'shop-discount',
+  hypothesis: 'A discount raises payer conversion',
+  variants: [
+    { key: 'control', weight: 1 },
+    { key: 'b', weight: 1, overrides: [{ key: 'shop.discount', value: 0.3 }] },
+  ],
+  audiencePercentage: 100,
+  primaryMetric: { kind: 'payer-conversion', days: 7 },
+  minimumDetectableEffect: 0.01,
+  plannedPlayersPerVariant: 10000,
 };
 const queryValues: Record<string, string> = {
   from: '2026-11-10',
@@ -56,6 +70,9 @@ const bodies: Record<string, unknown> = {
   'PUT /core/projects/{id}/live/events/{eventId}': liveEvent,
   'POST /core/projects/{id}/live/publish': { note: 'First' },
   'POST /core/projects/{id}/live/preview': { player: { userId: 'player-1' } },
+  'POST /core/projects/{id}/experiments': experiment,
+  'PUT /core/projects/{id}/experiments/{key}': experiment,
+  'POST /core/projects/{id}/experiments/{key}/ship': { variant: 'b' },
 };
 const scope = '/core/projects/{id}';
 

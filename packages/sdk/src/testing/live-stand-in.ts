@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LiveConfigSnapshot } from '@questboard/shared/live-config';
 import { playerContextSchema } from '@questboard/shared/live-config';
-import { evaluateLiveConfig } from '@questboard/shared/live-evaluate';
+import { evaluateLiveAnswer, type LiveExperiment } from '@questboard/shared/live-experiments';
 import type { ScriptedAnswer } from './ingest-stand-in';
 
 export interface LiveRequestSeen {
@@ -15,11 +15,14 @@ export interface LiveRequestSeen {
 /**
  * GET /live/v1/config for the SDK's tests, on the ingest stand-in's server: it reads the contract's
  * query into the server's player schema and answers what the shared evaluation gives for the
- * published snapshot at `now`, with an ETag of the body and 304 for a matching If-None-Match.
+ * published snapshot and running experiments at `now`, with an ETag of the body and 304 for a
+ * matching If-None-Match.
  */
 export class LiveConfigStandIn {
   snapshot: LiveConfigSnapshot = { keys: [], events: [] };
   version = 0;
+  /** The running experiments (ADR 029): set them to start or stop one. */
+  experiments: LiveExperiment[] = [];
   /** The server's clock. */
   now = Date.parse('2026-06-01T12:00:00Z');
   /** Requests answered, in order. */
@@ -70,7 +73,7 @@ export class LiveConfigStandIn {
       send(400, { code: 'VALIDATION', message: player.error.issues[0]?.message ?? 'invalid' });
       return;
     }
-    const body = { values: evaluateLiveConfig(this.snapshot, player.data, this.now), experiments: [], version: this.version };
+    const body = { ...evaluateLiveAnswer(this.snapshot, this.experiments, player.data, this.now), version: this.version };
     const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
     if (ifNoneMatch === etag) send(304, undefined, { etag });
     else send(200, body, { etag });

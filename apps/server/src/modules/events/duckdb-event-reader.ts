@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { listValue, type DuckDBConnection, type DuckDBInstance } from '@duckdb/node-api';
 import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
 import type { ProjectUsage, UsageWindow } from './event-store';
@@ -46,6 +46,20 @@ export class EventReader {
       );
       const [total, demo, last] = reader.getRowsJS()[0] as [number, number, number | null];
       return { totalEvents: total, demoEvents: demo, lastReceivedAt: last === null ? null : new Date(last).toISOString() };
+    });
+  }
+
+  exposedPlayers(projectId: string, experimentKeys: readonly string[]): Promise<Map<string, number>> {
+    return this.read(projectId, new Map<string, number>(), async (connection, table) => {
+      // The keys travel as one list parameter; the name and the property as the contract spells them.
+      const reader = await connection.runAndReadAll(
+        `SELECT experiment, count(DISTINCT user_id)::DOUBLE FROM (
+           SELECT json_extract_string(properties, '$.experiment') AS experiment, user_id FROM ${table}
+           WHERE name = 'experiment_exposure'
+         ) WHERE list_contains($1::VARCHAR[], experiment) GROUP BY experiment`,
+        [listValue([...experimentKeys])],
+      );
+      return new Map(reader.getRowsJS().map(([experiment, players]) => [experiment as string, players as number]));
     });
   }
 

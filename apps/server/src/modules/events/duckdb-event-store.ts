@@ -107,6 +107,10 @@ class DuckDbEventStore implements EventStore {
     return this.reading.summary(projectId);
   }
 
+  exposedPlayers(projectId: string, experimentKeys: readonly string[]): Promise<Map<string, number>> {
+    return this.reading.exposedPlayers(projectId, experimentKeys);
+  }
+
   usage(projectId: string, window: UsageWindow): Promise<ProjectUsage> {
     return this.reading.usage(projectId, window);
   }

@@ -29,6 +29,11 @@ export interface EventStore {
   /** The most recently received events, newest first. */
   latest(projectId: string, limit: number): Promise<StoredEvent[]>;
   summary(projectId: string): Promise<EventSummary>;
+  /**
+   * Per experiment key, the distinct players with an `experiment_exposure` event whose
+   * `properties.experiment` is that key (ADR 029): one query for all the keys; keys without any are left out.
+   */
+  exposedPlayers(projectId: string, experimentKeys: readonly string[]): Promise<Map<string, number>>;
   /** Removes the project's demo events; answers how many. */
   deleteDemo(projectId: string): Promise<number>;
   /** Removes everything the project holds (the project is being deleted). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { liveCases, liveCaseSnapshot } from '@questboard/shared/live-cases';
 import type { LiveConfigSnapshot, PlayerContext } from '@questboard/shared/live-config';
 import { evaluateLiveConfig } from '@questboard/shared/live-evaluate';
+import { evaluateLiveAnswer, type LiveExperiment } from '@questboard/shared/live-experiments';
 import { LiveAnswerCache, compileLiveDelivery, liveAnswerBody, liveEtag } from './live-answers';
 
 // ADR 021: answers and ETags from outcomes. What the delivery sends must be the plain evaluation's
@@ -68,6 +69,46 @@ describe('answers and ETags from outcomes', () => {
     const delivery = compileLiveDelivery(3, snapshot);
     const { outcome } = new LiveAnswerCache().find(delivery, { userId: 'p' }, 0);
     expect(liveAnswerBody(delivery, outcome)).toBe(plain(snapshot, 3, { userId: 'p' }, 0));
+  });
+});
+
+describe('answers with running experiments (ADR 029)', () => {
+  const snapshot: LiveConfigSnapshot = { keys: [{ name: 'lives', type: 'number', defaultValue: 3, description: '', rules: [] }], events: [] };
+  const experiment: LiveExperiment = {
+    key: 'bigger-lives',
+    salt: '9f86d081884c7d659a2feaa0',
+    // The variant 'same' gives the default's value: its players' values equal the control's.
+    variants: [
+      { key: 'control', weight: 1, overrides: [] },
+      { key: 'same', weight: 1, overrides: [{ key: 'lives', value: 3 }] },
+      { key: 'five', weight: 1, overrides: [{ key: 'lives', value: 5 }] },
+    ],
+    audiencePercentage: 50,
+    targeting: [],
+    layer: null,
+  };
+
+  it("sends evaluateLiveAnswer's JSON, and one ETag per answer: a variant with equal values has its own", () => {
+    const delivery = compileLiveDelivery(4, snapshot, [experiment]);
+    const elsewhere = compileLiveDelivery(4, structuredClone(snapshot), [structuredClone(experiment)]);
+    const cache = new LiveAnswerCache();
+    const tagOf = new Map<string, string>();
+    for (let index = 0; index < 300; index += 1) {
+      const player = { userId: `player-${index}` };
+      const answer = cache.find(delivery, player, 0);
+      const body = cache.body(delivery, answer);
+      expect(body).toBe(JSON.stringify({ ...evaluateLiveAnswer(snapshot, [experiment], player, 0), version: 4 }));
+      expect(cache.find(elsewhere, player, 0).etag).toBe(answer.etag);
+      expect(tagOf.get(body) ?? answer.etag).toBe(answer.etag);
+      tagOf.set(body, answer.etag);
+    }
+    // Out of the experiment, control, same and five: four answers, four tags, two of them with lives 3 and an experiment.
+    expect(tagOf.size).toBe(4);
+    expect(new Set(tagOf.values()).size).toBe(4);
+    // Without experiments the tags are those of the configuration alone, as before experiments existed.
+    const plainDelivery = compileLiveDelivery(4, snapshot);
+    expect(compileLiveDelivery(4, snapshot, []).identity).toBe(plainDelivery.identity);
+    expect(delivery.identity).not.toBe(plainDelivery.identity);
   });
 });
 

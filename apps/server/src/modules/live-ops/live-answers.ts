@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { LiveConfigSnapshot, PlayerContext } from '@questboard/shared/live-config';
-import { compileLiveOutcomes, liveOutcome, outcomeValuesJson, type LiveOutcomePlan } from '@questboard/shared/live-outcome';
+import type { LiveExperiment } from '@questboard/shared/live-experiments';
+import {
+  compileLiveOutcomes,
+  liveOutcome,
+  outcomeExperimentsJson,
+  outcomeValuesJson,
+  type LiveOutcomePlan,
+} from '@questboard/shared/live-outcome';
 
 // ADR 021 ("Delivery"): GET /live/v1/config's answers and ETags from a player's outcome (one code per
-// key, packages/shared/src/live-outcome.ts). The answer is a function of (the version's table of
+// key and one per running experiment, packages/shared/src/live-outcome.ts, ADR 029). The answer is a function of (the version's table of
 // possible values, its number, the outcome) and the outcome a function of the answer, so:
 // - the ETag is a hash of those three: equal answers have equal tags and different answers different
 //   ones, in every process that compiles the same version, without serialising the answer first;
 // - serialised answers are kept per outcome in one bounded LRU, so players who get the same values
 //   share one string, and a 304 needs no serialisation at all.
 
-/** A project's current version compiled for delivery; every request of that version reads it. */
+/** A project's current version and running experiments compiled for delivery; every request reads it. */
 export interface LiveDelivery {
   version: number;
   plan: LiveOutcomePlan;
@@ -18,8 +25,8 @@ export interface LiveDelivery {
   identity: string;
 }
 
-export function compileLiveDelivery(version: number, snapshot: LiveConfigSnapshot): LiveDelivery {
-  const plan = compileLiveOutcomes(snapshot);
+export function compileLiveDelivery(version: number, snapshot: LiveConfigSnapshot, experiments: readonly LiveExperiment[] = []): LiveDelivery {
+  const plan = compileLiveOutcomes(snapshot, experiments);
   return { version, plan, identity: `${createHash('sha256').update(plan.table).digest('base64url')}.${version}.` };
 }
 
@@ -39,9 +46,10 @@ export function liveEtag(delivery: LiveDelivery, outcome: string): string {
   return `"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
-/** The answer's JSON: exactly `JSON.stringify({ values, experiments: [], version })`. */
+/** The answer's JSON: exactly `JSON.stringify({ values, experiments, version })` of `evaluateLiveAnswer`. */
 export function liveAnswerBody(delivery: LiveDelivery, outcome: string): string {
-  return `{"values":${outcomeValuesJson(delivery.plan, outcome)},"experiments":[],"version":${JSON.stringify(delivery.version)}}`;
+  const experiments = delivery.plan.experiments.length === 0 ? '[]' : outcomeExperimentsJson(delivery.plan, outcome);
+  return `{"values":${outcomeValuesJson(delivery.plan, outcome)},"experiments":${experiments},"version":${JSON.stringify(delivery.version)}}`;
 }
 
 /**

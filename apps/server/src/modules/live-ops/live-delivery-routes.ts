@@ -19,6 +19,7 @@ import { RateLimiter } from '../../lib/rate-limiter';
 import { tooManyRequests } from '../../http-error';
 import { INGEST_REQUESTS_PER_ADDRESS_PER_SECOND, ingestLimitMessages } from '@questboard/shared/ingest-limits';
 import { latestVersion } from './live-store';
+import { deliveredExperiments } from '../experiments/experiment-service';
 import { LiveAnswerCache, compileLiveDelivery, noLiveDelivery, type LiveAnswerLimits, type LiveDelivery } from './live-answers';
 
 /** If-None-Match holds the tag (weak comparison, RFC 9110 13.1.2), or is `*`. */
@@ -32,8 +33,9 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 /**
  * GET /live/v1/config (docs/product/http-contract.md#live-operations-remote-config-and-experiments): what one player of a game
- * gets now. The key is checked like ingestion's, the project's current version comes from the
- * state cache compiled for delivery (a publish or rollback clears it, ADR 019), and the player's
+ * gets now. The key is checked like ingestion's, the project's current version and running
+ * experiments come from the state cache compiled for delivery (a publish, a rollback, an
+ * experiment's start or stop clears it, ADR 019 and 029), and the player's
  * outcome is evaluated per request, so a live event switches on at its start without a publish. The
  * answer and its ETag come from the outcome (live-answers.ts, ADR 021).
  */
@@ -110,7 +112,8 @@ export const liveDeliveryRoutes: FastifyPluginAsyncZod<{
       const delivery =
         (await published.get(view, key.projectId, async () => {
           const latest = await latestVersion(db, key.projectId);
-          return latest ? compileLiveDelivery(latest.version, latest.snapshot) : null;
+          // Experiments start only on a published config (ADR 029): none run without a version.
+          return latest ? compileLiveDelivery(latest.version, latest.snapshot, await deliveredExperiments(db, key.projectId)) : null;
         })) ?? noLiveDelivery;
       const answer = answers.find(delivery, parsed.player, clock.now().getTime());
       reply.headers({ etag: answer.etag, 'cache-control': 'no-cache' });

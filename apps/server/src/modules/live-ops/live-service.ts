@@ -21,11 +21,19 @@ import {
   lockDraft,
   readDraft,
   writeDraft,
+  type Tx,
   type VersionRow,
 } from './live-store';
 
 // Drafts, publishing, versions, rollback and preview (issue 15, ADR 021). Every write is one
 // transaction with the project's draft row locked, so publishes and edits of a project queue.
+
+/**
+ * The pieces of a live-ops transaction other modules compose (experiments, ADR 029): lock the
+ * project's draft (which orders every live write of the project), read the published version,
+ * write the draft. With `publishSnapshot` below.
+ */
+export { latestVersion, lockDraft, writeDraft } from './live-store';
 
 export interface Editor {
   userId: string;
@@ -92,24 +100,32 @@ export async function editDraft<T>(
   });
 }
 
+/**
+ * Validates a snapshot (all problems at once) and freezes it as the next version. The caller holds
+ * the project's draft lock (`lockDraft`): a publish, and shipping an experiment (ADR 029).
+ */
+export async function publishSnapshot(tx: Tx, projectId: string, snapshot: LiveConfigSnapshot, editor: Editor, note: string, now: Date) {
+  const problems = problemsOf(snapshot);
+  if (problems.length > 0) throw new LiveConfigInvalid(problems);
+  checkSnapshotSize(snapshot);
+  const row = await insertVersion(tx, projectId, {
+    snapshot,
+    note,
+    action: 'publish',
+    rolledBackTo: null,
+    userId: editor.userId,
+    email: editor.email,
+    now,
+  });
+  return toSummary({ ...row, keys: snapshot.keys.length, events: snapshot.events.length });
+}
+
 /** Validates the whole draft (all problems at once) and freezes it as the next version. */
 export async function publish(db: Db, projectId: string, editor: Editor, note: string, clock: Clock) {
   return db.transaction(async (tx) => {
     const now = clock.now();
     const draft = await lockDraft(tx, projectId, now);
-    const problems = problemsOf(draft);
-    if (problems.length > 0) throw new LiveConfigInvalid(problems);
-    checkSnapshotSize(draft);
-    const row = await insertVersion(tx, projectId, {
-      snapshot: draft,
-      note,
-      action: 'publish',
-      rolledBackTo: null,
-      userId: editor.userId,
-      email: editor.email,
-      now,
-    });
-    return toSummary({ ...row, keys: draft.keys.length, events: draft.events.length });
+    return publishSnapshot(tx, projectId, draft, editor, note, now);
   });
 }
 

@@ -6,7 +6,7 @@ import { identityUsers, liveDrafts, liveVersions } from '../../db/schema';
 // The live-ops tables (ADR 021). Callers have checked that the project is the caller's (ADR 013);
 // every query is by project id.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Pick<Db, 'select'>;
 
 export const emptySnapshot = (): LiveConfigSnapshot => ({ keys: [], events: [] });
