@@ -26,8 +26,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
     },
   };
   const state = { finished: false };
-  helmet(options)(new IncomingMessage(new Socket()), response as unknown as ServerResponse, (error?: Error) => {
-    if (error) throw error;
+  helmet(options)(new IncomingMessage(new Socket()), response as unknown as ServerResponse, (error?: unknown) => {
+    if (error !== undefined) throw error instanceof Error ? error : new Error('helmet refused its options');
     state.finished = true;
   });
   if (!state.finished) throw new Error('helmet did not finish synchronously: its options depend on the request');
