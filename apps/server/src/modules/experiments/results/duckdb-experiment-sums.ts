@@ -14,20 +14,24 @@ import type { CapCorrection, ExperimentSums, ExperimentSumsQuery, ExposureDaySum
 
 /** A property's path for the JSON functions: the whole key, dots and spaces included, as one member. */
 const jsonPath = (key: string) => `$."${key.replaceAll('"', '\\"')}"`;
-const numeric = `('UBIGINT', 'BIGINT', 'DOUBLE', 'HUGEINT')`;
 
-/** The value of the chosen property when it is a JSON number, else NULL. */
-function numberSql(params: Params, key: string): string {
-  const path = params.add(jsonPath(key));
-  return `(CASE WHEN json_type(properties, ${path}) IN ${numeric} THEN json_extract(properties, ${path})::DOUBLE END)`;
-}
+/**
+ * The chosen property read once per event (JSON is parsed per call, the cost of these queries):
+ * `raw` its JSON text (a number as written, a string quoted), `text` as the funnels compare it.
+ */
+const isNumberSql = (raw: string) => `(${raw}[1] BETWEEN '0' AND '9' OR ${raw}[1] = '-')`;
 
-/** True for an event with the chosen property value: the same text (3 and "3" alike), or for a number the same number. */
-function propertyMatchSql(params: Params, property: { name: string; value: string | number | boolean }): string {
-  const path = params.add(jsonPath(property.name));
-  const text = `json_extract_string(properties, ${path}) = ${params.add(String(property.value))}`;
-  if (typeof property.value !== 'number') return `coalesce(${text}, false)`;
-  return `coalesce(${text} OR (json_type(properties, ${path}) IN ${numeric} AND json_extract(properties, ${path})::DOUBLE = ${params.add(property.value)}), false)`;
+/** The property's value when it is a JSON number, else NULL. */
+const numberSql = (raw: string) => `(CASE WHEN ${isNumberSql(raw)} THEN TRY_CAST(${raw} AS DOUBLE) END)`;
+
+/**
+ * True for an event whose property has the chosen value: the same text (3 and "3" alike), or for a
+ * number value the same number (10 and 10.0 alike). For a number, the text of a JSON string is its
+ * quoted form, so only the raw JSON text is read.
+ */
+function propertyMatchSql(params: Params, column: string, value: string | number | boolean): string {
+  if (typeof value !== 'number') return `coalesce(${column} = ${params.add(String(value))}, false)`;
+  return `coalesce(${numberSql(column)} = ${params.add(value)} OR ${column} = ${params.add(JSON.stringify(String(value)))}, false)`;
 }
 
 /** After exposure and on days 0 to N, for a source with `ts` (event time) and `d` (its UTC day). */
@@ -97,20 +101,26 @@ function build(params: Params, q: DuckDbQuery, query: ExperimentSumsQuery): Buil
         return { y: `coalesce(pur.py${i}, 0)`, x: `coalesce(pur.px${i}, 0)`, h, counted };
       case 'event-conversion':
       case 'property-mean': {
-        const match =
-          metric.kind === 'event-conversion'
-            ? `name = ${params.add(metric.event)}${metric.property === null ? '' : ` AND ${propertyMatchSql(params, metric.property)}`}`
-            : `name = ${params.add(metric.event)}`;
-        const value = metric.kind === 'property-mean' ? numberSql(params, metric.property) : 'NULL::DOUBLE';
+        // The property is read from the JSON once per event, and only for the exposed players' events of the days needed.
+        const property = metric.kind === 'property-mean' ? metric.property : (metric.property?.name ?? null);
+        const path = property === null ? null : params.add(jsonPath(property));
+        const byText = metric.kind === 'event-conversion' && metric.property !== null && typeof metric.property.value !== 'number';
+        const read = path === null ? 'NULL::VARCHAR' : byText ? `json_extract_string(s.properties, ${path})` : `json_extract(s.properties, ${path})::VARCHAR`;
         const pick =
           metric.kind === 'event-conversion'
-            ? `bool_or(${after(n)})::INTEGER AS ey, bool_or(${before(n)})::INTEGER AS ex`
-            : `avg(s.v) FILTER (WHERE ${after(n)}) AS ey, avg(s.v) FILTER (WHERE ${before(n)}) AS ex`;
+            ? `bool_or(a AND ok)::INTEGER AS ey, bool_or(b AND ok)::INTEGER AS ex`
+            : `avg(v) FILTER (WHERE a) AS ey, avg(v) FILTER (WHERE b) AS ex`;
+        const judged =
+          metric.kind === 'event-conversion'
+            ? `${metric.property === null ? 'true' : propertyMatchSql(params, 'j', metric.property.value)} AS ok`
+            : `${numberSql('j')} AS v`;
         sources.push(`e${i} AS (
-          SELECT p.uid, ${pick}
-          FROM p JOIN (SELECT hash(user_id) AS uid, ts, ts::DATE AS d, ${value} AS v FROM ${q.t.events} WHERE ${match}) s
-            ON s.uid = p.uid AND ${span('s.d')}
-          GROUP BY p.uid)`);
+          SELECT uid, ${pick} FROM (
+            SELECT uid, a, b, ${judged} FROM (
+              SELECT p.uid, ${after(n)} AS a, ${before(n)} AS b, ${read} AS j
+              FROM p JOIN (SELECT hash(user_id) AS uid, ts, ts::DATE AS d, properties FROM ${q.t.events} WHERE name = ${params.add(metric.event)}) s
+                ON s.uid = p.uid AND ${span('s.d')}))
+          GROUP BY uid)`);
         if (metric.kind === 'event-conversion') return { y: `coalesce(e${i}.ey, 0)`, x: `coalesce(e${i}.ex, 0)`, h, counted };
         return { y: `e${i}.ey`, x: `coalesce(e${i}.ex, 0)`, h: `(e${i}.ex IS NOT NULL)::INTEGER`, counted: `${counted} AND e${i}.ey IS NOT NULL` };
       }
@@ -165,13 +175,15 @@ export async function duckDbExperimentSums(q: DuckDbQuery, query: ExperimentSums
   const moment = (ms: number) => `make_timestamp(${params.add(Math.round(ms))}::BIGINT * 1000)`;
   const last = date(query.lastLookDay);
   const nMin = Math.min(...query.metrics.map((metric: ExperimentMetric) => metric.days));
+  // The first exposure by time, then insert_id (a struct compares field by field); mixed when two name different variants.
   const exposures = `x AS MATERIALIZED (
-      SELECT uid, arg_min(variant, (ts, insert_id)) AS variant, min(ts) AS xts, count(DISTINCT coalesce(variant, '')) > 1 AS mixed
-      FROM (
-        SELECT hash(user_id) AS uid, ts, insert_id, json_extract_string(properties, '$.variant') AS variant FROM ${q.t.events}
-        WHERE name = 'experiment_exposure' AND ts >= ${moment(query.startMs)} AND ts < ${moment(query.endMs)}
-          AND json_extract_string(properties, '$.experiment') = ${params.add(query.key)}
-      ) GROUP BY uid)`;
+      SELECT uid, first.variant AS variant, first.ts AS xts, lowest <> highest AS mixed FROM (
+        SELECT uid, min({'ts': ts, 'insert_id': insert_id, 'variant': variant}) AS first, min(coalesce(variant, '')) AS lowest, max(coalesce(variant, '')) AS highest
+        FROM (
+          SELECT hash(user_id) AS uid, ts, insert_id, json_extract_string(properties, '$.variant') AS variant FROM ${q.t.events}
+          WHERE name = 'experiment_exposure' AND ts >= ${moment(query.startMs)} AND ts < ${moment(query.endMs)}
+            AND json_extract_string(properties, '$.experiment') = ${params.add(query.key)}
+        ) GROUP BY uid))`;
   const players = `p AS MATERIALIZED (
       SELECT uid, variant, xts, xts::DATE AS xday FROM x
       WHERE variant IN (${query.variants.map((variant) => params.add(variant)).join(', ')}) AND xts::DATE + ${nMin} <= ${last})`;

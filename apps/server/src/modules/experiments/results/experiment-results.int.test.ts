@@ -4,6 +4,8 @@ import type { ProjectMoney } from '@questboard/shared/money';
 import { openDuckDbEventStore } from '../../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../../events/event-store';
 import { Random } from '../../demo/demo-random';
+import { demoPopulation } from '../../demo/demo-population';
+import { demoExperiment, demoExperimentStartedAt } from '../../demo/demo-experiment';
 import { referenceExperimentPlayers, referenceExperimentSums, referenceLookSums } from '../../../../test/reference-experiment-sums';
 import type { ExperimentSums, ExperimentSumsQuery } from './experiment-sums';
 import { lookDays, lookSums, resultsWindow } from './experiment-looks';
@@ -288,4 +290,39 @@ describe('experiment results on a seeded random population match the reference',
   it('agrees when stopped mid-day', async () => {
     await expectAgreement(store, events, experiment('2026-03-02T06:00:00.000Z', '2026-03-09T13:00:00.000Z'), new Date('2026-03-20T09:30:00Z'));
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The demo's running experiment: its record as the lead creates it, on the demo data.
+
+describe('the demo experiment on demo data', () => {
+  const end = new Date('2026-03-01T15:00:00Z');
+  const events: NewEvent[] = [];
+  let store: EventStore;
+  beforeAll(async () => {
+    for (const demo of demoPopulation({ players: 20_000, days: 29, end, seed: 30 })) events.push({ ...demo, receivedAt, demo: true });
+    store = await storeWith(events);
+  }, 120_000);
+  afterAll(() => store.close());
+
+  it('shows easy raising D1 retention, safe to ship', async () => {
+    const of = experimentSchema.parse({
+      ...demoExperiment,
+      status: 'running',
+      createdAt: '2026-01-20T00:00:00.000Z',
+      createdBy: 'owner@example.com',
+      updatedAt: '2026-01-20T00:00:00.000Z',
+      startedAt: demoExperimentStartedAt(end).toISOString(),
+      stoppedAt: null,
+      shippedVariant: null,
+    });
+    const results = await computeExperimentResults(store, projectId, of, end, money);
+    expect(results.sampleRatio.mismatch).toBe(false);
+    expect(results.mixedPlayers).toBe(0);
+    const easy = results.metrics[0]?.variants[1];
+    expect(easy?.players).toBeGreaterThan(of.plannedPlayersPerVariant);
+    expect(easy?.absolute?.estimate).toBeGreaterThan(0.02);
+    expect(easy?.verdict?.kind).toBe('better');
+    expect(easy?.verdict?.text).toMatch(/^Easy levels raises D1 retention by .* points; safe to ship\.$/);
+  }, 60_000);
 });
