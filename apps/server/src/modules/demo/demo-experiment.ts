@@ -22,7 +22,7 @@ export const demoExperiment = {
   hypothesis: 'Easier early levels bring more players back the next day.',
   variants: [
     { key: 'control', name: 'Control', weight: 1, overrides: [] },
-    { key: 'easy', name: 'Easy levels', weight: 1, overrides: [{ key: DEMO_EXPERIMENT_CONFIG_KEY, value: 'easy' }] },
+    { key: 'easy', name: 'Easy', weight: 1, overrides: [{ key: DEMO_EXPERIMENT_CONFIG_KEY, value: 'easy' }] },
   ],
   targeting: [],
   audiencePercentage: 100,

@@ -323,6 +323,6 @@ describe('the demo experiment on demo data', () => {
     expect(easy?.players).toBeGreaterThan(of.plannedPlayersPerVariant);
     expect(easy?.absolute?.estimate).toBeGreaterThan(0.02);
     expect(easy?.verdict?.kind).toBe('better');
-    expect(easy?.verdict?.text).toMatch(/^Easy levels raises D1 retention by .* points; safe to ship\.$/);
+    expect(easy?.verdict?.text).toMatch(/^Easy raises D1 retention by .* points; safe to ship\.$/);
   }, 60_000);
 });
