@@ -1,5 +1,5 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load` or `-- live` runs one.
+// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load`, `-- live` or `-- experiments` runs one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -161,4 +161,22 @@ if (!only || only === 'live') {
   );
   console.log(`\n/live/v1/config answered ${(result.ratio * 100).toFixed(1)}% of /healthz's requests a second: ${result.ratio >= ratioTarget ? 'met' : 'MISSED'}.`);
   write(`live-${result.database}`, { p99TargetMs: p99Target, ratioTarget, ...result });
+}
+
+if (!only || only === 'experiments') {
+  const { runExperimentsBench } = await import('../bench/experiments.bench.ts');
+  const result = await runExperimentsBench();
+  const [before, after] = result.loadAverage;
+  console.log(
+    `\nExperiment results: ${result.exposedPlayers.toLocaleString('en')} exposed players over ${result.events.toLocaleString('en')} events in the embedded store (milliseconds, ${result.results[0]?.runs ?? 0} runs each after a warm-up; target < 1,000 ms; load average ${before.toFixed(2)} at the start, ${after.toFixed(2)} at the end)\n`,
+  );
+  if (result.loadSeconds !== null) console.log(`Dataset written straight into the store in ${result.loadSeconds.toFixed(0)} s (kept for the day in the temp folder).`);
+  console.log(`Rollups built from the events, with the first results, in ${result.rollupBuildMs} ms.\n`);
+  table(
+    ['case', 'median', 'min', 'max', 'x bare scan', 'target'],
+    result.results.map((r) =>
+      [r.case, r.median, r.min, r.max, r.ofScan === null ? '' : `${r.ofScan}x`, r.targetMs === null ? '' : r.median < r.targetMs ? `met (< ${r.targetMs})` : `MISSED (< ${r.targetMs})`].map(String),
+    ),
+  );
+  write('experiments', result);
 }

@@ -301,7 +301,7 @@ test('every analytics page shows figures from the demo data', async () => {
   // Events: every event name with its figures, and the latest events.
   await openPage('Events');
   const names = page.getByRole('region', { name: 'Event names table' });
-  await expect(page.getByText('12 event names in the range.')).toBeVisible();
+  await expect(page.getByText('13 event names in the range.')).toBeVisible();
   for (const name of demoEventNames) {
     const row = names.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
     await expect(row.getByRole('cell').nth(0), name).toHaveText(shape.count);

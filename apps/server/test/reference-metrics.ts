@@ -33,6 +33,7 @@ import type { StoreAnswer } from '../src/modules/analytics/store-answer';
 import type { NewEvent } from '../src/modules/events/event-store';
 import { referenceEconomy, referenceLevels } from './reference-game-design';
 import { referenceFunnelMetrics } from './reference-funnel';
+import { referenceExperimentSums } from './reference-experiment-sums';
 
 // The reference implementation of every analytics metric (ADR 010), in plain loops over an array of
 // events: the tests compare the DuckDB store's answers with it. Readability over speed, always.
@@ -146,6 +147,7 @@ export function referenceMetrics(events: readonly NewEvent[]): ProjectMetrics {
     levels: (_projectId, query) => Promise.resolve(referenceLevels(events, query)),
     economy: (_projectId, query) => Promise.resolve(referenceEconomy(events, query)),
     ...referenceFunnelMetrics(events),
+    experimentSums: (_projectId, query) => Promise.resolve(referenceExperimentSums(events, query)),
   };
 }
 

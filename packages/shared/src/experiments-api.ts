@@ -162,6 +162,10 @@ export const experimentResultsSchema = z
     /** Computed at; results are read from the event store as of this moment. */
     at: z.iso.datetime(),
     exposures: z.array(z.object({ variant: z.string(), players: z.number().int(), expectedShare: z.number() })),
+    /** Exposed players whose exposures named more than one variant (a bug in the game): each counts in the first. */
+    mixedPlayers: z.number().int(),
+    /** Players whose first exposure named no variant of the experiment: left out of everything else. */
+    unknownVariantPlayers: z.number().int(),
     sampleRatio: z.object({ chiSquared: z.number(), pValue: z.number(), mismatch: z.boolean() }),
     metrics: z.array(
       z.object({

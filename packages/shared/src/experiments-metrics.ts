@@ -58,7 +58,7 @@ export const experimentMetricKinds: readonly ExperimentMetricKind[] = [
     name: 'Mean of a property',
     statistic: 'mean',
     winsorised: false,
-    definition: "Each exposed player's mean of the chosen numeric property over their events on days 0 to N, averaged over the players who sent it.",
+    definition: "Each exposed player's mean of the chosen numeric property over their events on days 0 to N, averaged over the players who sent it whose day N has passed.",
   },
 ];
 

@@ -5,6 +5,7 @@ import type { EconomyQuery } from '@questboard/shared/analytics-economy';
 import type { FunnelPlayersQuery, FunnelQuery } from '@questboard/shared/analytics-funnels';
 import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
+import type { ExperimentSumsQuery } from '../experiments/results/experiment-sums';
 import { QueryGate } from './analytics-gate';
 
 export interface CachedMetricsOptions {
@@ -151,5 +152,9 @@ export class CachedMetrics implements ProjectMetrics {
 
   funnelPlayers(projectId: string, query: FunnelPlayersQuery) {
     return this.answer(projectId, ['funnelPlayers', query], () => this.inner.funnelPlayers(projectId, query));
+  }
+
+  experimentSums(projectId: string, query: ExperimentSumsQuery) {
+    return this.answer(projectId, ['experimentSums', query], () => this.inner.experimentSums(projectId, query));
   }
 }

@@ -10,6 +10,7 @@ import type { PlayerTimelineMetrics } from './player-timeline/player-timeline-me
 import type { PlayersMetrics } from './players/players-metrics';
 import type { RetentionMetrics } from './retention/retention-metrics';
 import type { RevenueMetrics } from './revenue/revenue-metrics';
+import type { ExperimentMetrics } from '../experiments/results/experiment-sums';
 
 /**
  * The analytics pages' questions (issue 8), one method each, every one scoped to one project and
@@ -32,4 +33,5 @@ export interface ProjectMetrics
     FilterMetrics,
     LevelsMetrics,
     EconomyMetrics,
-    FunnelMetrics {}
+    FunnelMetrics,
+    ExperimentMetrics {}

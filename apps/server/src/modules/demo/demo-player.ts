@@ -1,5 +1,6 @@
 import { countries, DAY_MS, HOUR_MS, localHours, platforms, weekday } from './demo-catalogue';
 import { startingWallet } from './demo-economy';
+import { DEMO_EASY_COMEBACK, demoVariant } from './demo-experiment';
 import { mixSeed, Random } from './demo-random';
 import { type DemoEvent, type DemoPlan, type DemoPlayer, playSession } from './demo-session';
 
@@ -42,9 +43,10 @@ export function playerEvents(plan: DemoPlan, index: number, installDay: number):
   for (let tries = 0; installMs >= installWindowEndMs && tries < 8; tries += 1) installMs = dayTime(installDayMs);
   if (installMs >= installWindowEndMs) installMs = installDayMs + random.next() * (installWindowEndMs - installDayMs);
 
+  const userId = `demo-player-${String(index).padStart(6, '0')}`;
   const player: DemoPlayer = {
     index,
-    userId: `demo-player-${String(index).padStart(6, '0')}`,
+    userId,
     random,
     platform: platform.name,
     country: country.code,
@@ -67,6 +69,8 @@ export function playerEvents(plan: DemoPlan, index: number, installDay: number):
     paid: false,
     starterPackBought: false,
     wallet: startingWallet(),
+    variant: demoVariant(userId),
+    exposedMs: null,
   };
   const sessionsToday = () => {
     const extra = 0.05 + 0.22 * engagement;
@@ -96,7 +100,9 @@ export function playerEvents(plan: DemoPlan, index: number, installDay: number):
   for (let day = installDay + 1; day < plan.days; day += 1) {
     if (day - installDay > lifetimeDays) break;
     const dayChance = activeChance * (PLAY_WEEKDAY[weekday(plan.firstDayMs + day * DAY_MS)] ?? 1);
-    if (random.chance(dayChance)) playDay(day, sessionsToday(), true);
+    // The experiment's real effect: some `easy` players who would have skipped the day after their exposure come back.
+    const exposedYesterday = plan.experimentEffect && player.variant === 'easy' && player.exposedMs !== null && Math.floor((player.exposedMs - plan.firstDayMs) / DAY_MS) === day - 1;
+    if (random.chance(dayChance) || (exposedYesterday && random.chance(DEMO_EASY_COMEBACK))) playDay(day, sessionsToday(), true);
   }
   return player.events;
 }

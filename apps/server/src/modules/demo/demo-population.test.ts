@@ -185,7 +185,7 @@ describe('demoPopulation, default options', () => {
   it('uses a handful of game events', () => {
     const names = [...facts.names.keys()].sort();
     expect(names.length).toBeGreaterThanOrEqual(8);
-    expect(names.length).toBeLessThanOrEqual(12);
+    expect(names.length).toBeLessThanOrEqual(13);
     for (const name of ['install', 'session_start', 'level_start', 'level_complete', 'level_fail', 'purchase']) {
       expect(names).toContain(name);
     }

@@ -2,6 +2,7 @@ import { INGEST_MAX_AGE_DAYS } from '@questboard/shared/events';
 import { DAY_MS, releaseSchedule, weekday } from './demo-catalogue';
 import { playerEvents } from './demo-player';
 import { mixSeed, Random } from './demo-random';
+import { demoExperimentStartedAt } from './demo-experiment';
 import type { DemoEvent, DemoPlan } from './demo-session';
 
 // A realistic, made-up game population for the demo data: installs, sessions, levels, ads and
@@ -18,6 +19,8 @@ export interface DemoPopulationOptions {
   /** Generation ends here (exclusive): no event is at or after it. */
   end: Date;
   seed?: number;
+  /** Whether the demo experiment's `easy` variant really works (demo-experiment.ts); true by default, false to measure the effect against. */
+  experimentEffect?: boolean;
 }
 
 export const DEMO_POPULATION_DEFAULTS = { players: 20_000, days: 90, seed: 1 } as const;
@@ -73,8 +76,11 @@ function planPopulation(options: DemoPopulationOptions): DemoPlan {
     seed,
     endMs,
     firstDayMs,
-    fingerprint: mixSeed(seed, players, days, endMs).toString(36),
+    // Without the experiment's effect the events differ: other ids, so the two never collide.
+    fingerprint: mixSeed(seed, players, days, endMs, ...(options.experimentEffect === false ? [1] : [])).toString(36),
     releases: releaseSchedule(firstDayMs, endMs),
+    experimentStartMs: demoExperimentStartedAt(end).getTime(),
+    experimentEffect: options.experimentEffect ?? true,
   };
 }
 

@@ -2,6 +2,7 @@ import type { IngestEventInput } from '@questboard/shared/events';
 import { acquisitionSources, adPlacements, chooseProduct, type Product, type Release } from './demo-catalogue';
 import { adReward, buyBooster, buyLives, buySkin, levelRewards, purchasedGems, type ResourceChange, type Wallet } from './demo-economy';
 import type { Random } from './demo-random';
+import { DEMO_EASY_FAIL_CUT, demoExperiment } from './demo-experiment';
 
 // One play session of one demo player: the events it sends, spaced as a real session spaces them.
 
@@ -33,6 +34,10 @@ export interface DemoPlan {
   /** Part of every insert_id and session_id: the same options give the same ids, other options never collide. */
   readonly fingerprint: string;
   readonly releases: readonly Release[];
+  /** When the demo experiment started (demo-experiment.ts): a player's first session from then on sends its exposure. */
+  readonly experimentStartMs: number;
+  /** Whether `easy` players fail less and come back more (false only to measure the effect against). */
+  readonly experimentEffect: boolean;
 }
 
 /** A player's profile and progress; sessions append its events and move it on. */
@@ -62,6 +67,9 @@ export interface DemoPlayer {
   starterPackBought: boolean;
   /** Coins and gems: every resource event carries the balance after it. */
   readonly wallet: Wallet;
+  /** The demo experiment's variant for this player (null: not in it), and when their exposure was sent. */
+  readonly variant: string | null;
+  exposedMs: number | null;
 }
 
 export interface SessionStart {
@@ -151,6 +159,12 @@ export function playSession(plan: DemoPlan, player: DemoPlayer, start: SessionSt
     wait(1, 3);
   }
   if (!emit('session_start', { session_number: player.sessions })) return last;
+  if (player.variant !== null && player.exposedMs === null && start.atMs >= plan.experimentStartMs) {
+    // The game reads the experiment's config key on its first session from the start: the SDK sends the exposure once.
+    at += 1000;
+    if (!emit('experiment_exposure', { experiment: demoExperiment.key, variant: player.variant })) return last;
+    player.exposedMs = at;
+  }
   if (!player.tutorialDone && random.chance(start.install ? 0.85 : 0.5)) {
     // The tutorial's steps (issue 17): each a tutorial_step event; some players stop after one and
     // carry on from the next in a later session; tutorial_complete once the last is done.
@@ -183,7 +197,8 @@ export function playSession(plan: DemoPlan, player: DemoPlayer, start: SessionSt
   do {
     wait(4, 30);
     const level = player.level;
-    const chance = failChance(level, player.skill);
+    const easier = plan.experimentEffect && player.variant === 'easy' && player.exposedMs !== null ? DEMO_EASY_FAIL_CUT : 0;
+    const chance = Math.max(0.01, failChance(level, player.skill) - easier);
     const booster = buyBooster(player.wallet, random, chance);
     if (!resource(booster)) return last;
     if (booster) wait(1, 3);

@@ -23,6 +23,8 @@ import { duckDbPlayer } from '../analytics/player-timeline/duckdb-player-timelin
 import { duckDbPlayers } from '../analytics/players/duckdb-players';
 import { duckDbRetention } from '../analytics/retention/duckdb-retention';
 import { duckDbRevenue } from '../analytics/revenue/duckdb-revenue';
+import type { ExperimentSums, ExperimentSumsQuery } from '../experiments/results/experiment-sums';
+import { duckDbExperimentSums } from '../experiments/results/duckdb-experiment-sums';
 import { acceptableVersion } from '../analytics/read-freshness';
 import { refreshRollups, rollupTables } from './duckdb-rollups';
 
@@ -177,5 +179,9 @@ export class DuckDbMetrics implements ProjectMetrics {
 
   funnelPlayers(projectId: string, query: FunnelPlayersQuery): Promise<FunnelPlayers> {
     return this.withRollups(projectId, (q) => duckDbFunnelPlayers(q, query));
+  }
+
+  experimentSums(projectId: string, query: ExperimentSumsQuery): Promise<ExperimentSums> {
+    return this.withRollups(projectId, (q) => duckDbExperimentSums(q, query));
   }
 }
