@@ -16,7 +16,6 @@ import { levelsQuerySchema, levelsSchema } from '@questboard/shared/analytics-le
 import { economyQuerySchema, economySchema } from '@questboard/shared/analytics-economy';
 import { analyticsErrorCodes, analyticsMessages } from '@questboard/shared/analytics-messages';
 import { apiErrorSchema } from '@questboard/shared/api-error';
-import { apiErrorCodes } from '@questboard/shared/error-codes';
 import { projectParamsSchema } from '@questboard/shared/projects';
 import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
@@ -27,20 +26,8 @@ import type { EventStore } from '../events/event-store';
 import { projectMoney } from '../currency/currency-service';
 import { incompleteBuckets } from './buckets';
 import { exploreIncomplete } from './explorer/explore-buckets';
-import { AnalyticsBusyError } from './analytics-gate';
+import { shed } from './shed';
 import { funnelRoutes } from './funnels/funnel-routes';
-
-const busyMessage = 'Analytics are busy right now. Please try again in a few seconds.';
-
-/** Beyond the analytics queue (issue 20): 503 with Retry-After, in the body of every outage (ADR 012). */
-async function shed<T>(answer: Promise<T>): Promise<T> {
-  try {
-    return await answer;
-  } catch (error) {
-    if (!(error instanceof AnalyticsBusyError)) throw error;
-    throw new HttpError(503, apiErrorCodes.unavailable, busyMessage, { 'retry-after': String(error.retryAfterSeconds) });
-  }
-}
 
 const security = [{ bearerAuth: [] }];
 const tags = ['analytics'];

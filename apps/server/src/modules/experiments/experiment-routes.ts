@@ -6,6 +6,7 @@ import {
   experimentInputSchema,
   experimentListSchema,
   experimentParamsSchema,
+  experimentResultsSchema,
   experimentSchema,
   experimentShipBodySchema,
 } from '@questboard/shared/experiments-api';
@@ -15,6 +16,9 @@ import type { Clock } from '../../lib/clock';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { answerInvalidConfig, editorOf } from '../live-ops/live-route-common';
+import { projectMoney } from '../currency/currency-service';
+import { shed } from '../analytics/shed';
+import { computeExperimentResults } from './results/experiment-results';
 import {
   changeExperiment,
   createExperiment,
@@ -28,7 +32,7 @@ import {
 
 // Issue 16's experiments (ADR 029), under the project scope (ADR 013) with live ops' roles: every
 // member reads; those who may edit the live config (owners and admins) create, change, start, stop
-// and ship. The results route (./results/) is registered beside these.
+// and ship. The results (./results/, ADR 030) are read by every member, load-shed like the analytics pages.
 
 const security = [{ bearerAuth: [] }];
 const tags = ['experiments'];
@@ -162,5 +166,26 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; eve
       },
     },
     async (request) => shipExperiment(db, projectOf(request).id, request.params.key, request.body.variant, editorOf(request), clock),
+  );
+
+  app.get(
+    paths.results.pattern,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          "An experiment's results now: exposures and the split check, each metric per variant against control with its always-valid decision and verdict, and the primary metric day by day",
+        security,
+        params: experimentParamsSchema,
+        response: { 200: experimentResultsSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id: projectId, organisationId } = projectOf(request);
+      const experiment = await experimentOf(db, projectId, request.params.key);
+      const money = await projectMoney(db, organisationId, projectId);
+      return shed(computeExperimentResults(events, projectId, experiment, clock.now(), money));
+    },
   );
 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Experiment, ExperimentList } from '@questboard/shared/experiments-api';
+import type { Experiment, ExperimentList, ExperimentResults } from '@questboard/shared/experiments-api';
 import { EXPERIMENTS_OPEN_MAX } from '@questboard/shared/experiments-api';
 import type { LiveDraft, LiveVersionList } from '@questboard/shared/live-api';
 import { databaseTargets } from '../../../test/databases';
@@ -8,6 +8,7 @@ import { hostileText, organisationWithEveryRole, signUpOwner } from '../../../te
 import { createProject } from '../../../test/project-helpers';
 import { fetchConfig, firstIngestKey } from '../../../test/live-helpers';
 import { event, ingest } from '../../../test/ingest-helpers';
+import { signInByLink } from '../../../test/identity-helpers';
 import { experimentInput, experimentsOf, publishLivesAndTitle } from '../../../test/experiment-helpers';
 import { manualClock } from '../../lib/clock';
 import { experiments as experimentsTable } from '../../db/schema';
@@ -319,5 +320,51 @@ describe.each(databaseTargets)('experiments on $name', (target) => {
       ['bigger-lives', 2],
       ['title-test', 1],
     ]);
+  });
+
+  it('answers the results through the API: exposures after the start, the D1 figures per variant, every member reads, no one else', async () => {
+    await publishLivesAndTitle(t.app, tokens.owner, projectId);
+    await create('bigger-lives', { primaryMetric: { kind: 'retention', days: 1 }, plannedPlayersPerVariant: 2 });
+    await api.ok<Experiment>(api.call(tokens.owner, 'POST', '/bigger-lives/start'));
+    const { key } = await firstIngestKey(t.app, tokens.owner, projectId);
+    const at = (iso: string) => new Date(iso);
+    const exposure = (userId: string, variant: string, when: string) =>
+      event({ name: 'experiment_exposure', user_id: userId, properties: { experiment: 'bigger-lives', variant } }, at(when));
+    const played = (userId: string, when: string) => event({ name: 'session_start', user_id: userId, session_id: `s-${userId}` }, at(when));
+    const batch = [
+      // Before the start: not an exposure of this run.
+      exposure('early', 'b', '2026-11-02T08:59:59Z'),
+      exposure('c1', 'control', '2026-11-02T10:00:00Z'),
+      exposure('c2', 'control', '2026-11-02T10:00:00Z'),
+      exposure('b1', 'b', '2026-11-02T10:00:00Z'),
+      exposure('b2', 'b', '2026-11-02T10:00:00Z'),
+      played('c1', '2026-11-03T10:00:00Z'),
+      played('b1', '2026-11-03T10:00:00Z'),
+      played('b2', '2026-11-03T11:00:00Z'),
+    ];
+    // Sent once the last of them has happened: ingestion refuses events from the future.
+    setClock('2026-11-03T12:00:00Z');
+    const sent = await ingest(t.app, key, { events: batch });
+    expect(sent.json()).toEqual({ accepted: batch.length, rejected: [] });
+    setClock('2026-11-05T12:00:00Z');
+    // Three days on, the member signs in again (ID tokens last 15 minutes).
+    const member = (await signInByLink(t.app, 'bob@pixel.example')).session.idToken;
+
+    const results = await api.ok<ExperimentResults>(api.call(member, 'GET', '/bigger-lives/results'));
+    expect(results).toMatchObject({ key: 'bigger-lives', status: 'running', at: '2026-11-05T12:00:00.000Z' });
+    expect(results.exposures.map((row) => [row.variant, row.players])).toEqual([
+      ['control', 2],
+      ['b', 2],
+    ]);
+    const primary = results.metrics.find((metric) => metric.primary);
+    expect(primary?.name).toBe('D1 retention');
+    expect(primary?.variants.map((row) => [row.variant, row.players, row.estimate])).toEqual([
+      ['control', 2, 0.5],
+      ['b', 2, 1],
+    ]);
+
+    const rival = await signUpOwner(t.app, 'eve@rival.example', 'Rival Games');
+    expect((await api.refused(api.call(rival.token, 'GET', '/bigger-lives/results'))).status).toBe(404);
+    expect((await api.refused(api.call(member, 'GET', '/no-such/results'))).status).toBe(404);
   });
 });

@@ -84,6 +84,8 @@ const results = (mismatch: boolean): ExperimentResults => ({
     { variant: 'control', players: mismatch ? 9_600 : 10_060, expectedShare: 0.5 },
     { variant: 'easy', players: mismatch ? 10_400 : 9_940, expectedShare: 0.5 },
   ],
+  mixedPlayers: 0,
+  unknownVariantPlayers: 0,
   sampleRatio: mismatch ? { chiSquared: 32, pValue: 1.5e-8, mismatch: true } : { chiSquared: 0.72, pValue: 0.4, mismatch: false },
   metrics: [
     {
