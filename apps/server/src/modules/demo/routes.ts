@@ -15,6 +15,8 @@ import { demoKeyByIdentifier } from './demo-key';
 import { DemoLoads, demoEnd } from './demo-loads';
 import type { IngestPost } from './demo-sender';
 import { writeLocalToken } from './local-token';
+import { demoEditorOf, setUpDemoExperiment } from './demo-experiment-setup';
+import { editorOf } from '../live-ops/live-route-common';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['developer'];
@@ -78,7 +80,10 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
       const summary = await events.summary(project.id);
       if (summary.totalEvents > summary.demoEvents) throw demoErrors.realData();
       const key = await demoIngestKey(db, project.id, clock.now());
-      loads.start(project.id, { post, key, end: demoEnd(clock.now()), players: request.body?.players, log: (error) => request.log.error({ err: error }, 'demo data load failed') });
+      const end = demoEnd(clock.now());
+      // The running experiment the demo's players are exposed to (issue 16).
+      await setUpDemoExperiment(db, project.id, end, editorOf(request), clock.now());
+      loads.start(project.id, { post, key, end, players: request.body?.players, log: (error) => request.log.error({ err: error }, 'demo data load failed') });
       return reply.code(202).send(await status(project.id));
     },
   );
@@ -123,7 +128,12 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
         if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
         throw new HttpError(401, 'LOCAL_TOKEN_INVALID', 'This call needs the local admin token from DATA_DIR/local-admin-token.');
       }
-      return demoKeyByIdentifier(db, request.body.identifier, clock.now());
+      const demo = await demoKeyByIdentifier(db, request.body.identifier, clock.now());
+      // `npm run demo` sends the same population as the button: its experiment's record too, made
+      // for the organisation's owner (the CLI acts for the installation, not for a person).
+      const editor = await demoEditorOf(db, demo.projectId);
+      if (editor) await setUpDemoExperiment(db, demo.projectId, demoEnd(clock.now()), editor, clock.now());
+      return demo;
     },
   );
 };
