@@ -1,5 +1,6 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load` or `-- live` runs one.
+// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load` or `-- live` runs one;
+// `npm run bench -- analytics '<text>|<text>'` only the analytics cases whose name contains one of the texts (and the baseline).
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -91,15 +92,28 @@ if (!only || only === 'ingest') {
 
 if (!only || only === 'analytics') {
   const { runAnalyticsBench } = await import('../bench/analytics.bench.ts');
-  const result = await runAnalyticsBench();
+  const result = await runAnalyticsBench(process.argv[3]);
+  const loads = (values) => values.map((load) => load.toFixed(2)).join(', ');
+  console.log(`\nLoad average (1, 5, 15 minutes): ${loads(result.loadAverage.start)} before the first case, ${loads(result.loadAverage.end)} after the last`);
   console.log(`\nAnalytics over ${result.events.toLocaleString('en')} demo events in the embedded store (milliseconds, ${result.results[0]?.runs ?? 0} runs each after a warm-up)\n`);
   if (result.loadSeconds !== null) console.log(`Dataset written straight into the store in ${result.loadSeconds.toFixed(0)} s (kept for the day in the temp folder).`);
+  const baseline = result.results.find((r) => r.case.startsWith('baseline'));
   console.log(`Rollups built from the events in ${result.rollupBuildMs} ms; refreshed after a 1,000-event commit in ${result.incrementalRefreshMs} ms.\n`);
   table(
-    ['case', 'median', 'p95', 'min', 'max', 'target'],
-    result.results.map((r) => [r.case, r.median, r.p95, r.min, r.max, r.targetMs === null ? '' : r.median < r.targetMs ? `met (< ${r.targetMs})` : `MISSED (< ${r.targetMs})`].map(String)),
+    ['case', 'median', 'p95', 'min', 'max', 'x baseline', 'target'],
+    result.results.map((r) =>
+      [
+        r.case,
+        r.median,
+        r.p95,
+        r.min,
+        r.max,
+        baseline ? (r.median / baseline.median).toFixed(2) : '',
+        r.targetMs === null ? '' : r.median < r.targetMs ? `met (< ${r.targetMs})` : `MISSED (< ${r.targetMs})`,
+      ].map(String),
+    ),
   );
-  write('analytics', result);
+  write(process.argv[3] ? `analytics-${process.argv[3].replace(/[^a-z0-9]+/gi, '-')}` : 'analytics', result);
 }
 
 if (!only || only === 'api') {
