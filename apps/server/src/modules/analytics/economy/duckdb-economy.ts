@@ -1,7 +1,6 @@
 import {
   ECONOMY_MAX_CURRENCIES,
   ECONOMY_TOP_ITEMS,
-  RESOURCE_EVENT,
   type Economy,
   type EconomyItem,
   type EconomyItemType,
@@ -10,40 +9,28 @@ import {
 } from '@questboard/shared/analytics-economy';
 import { levelOrder } from '@questboard/shared/analytics-levels';
 import { bucketLabels } from '../buckets';
-import { bucketSql, date, eventRangeSql, filterSql, num, Params, text, type DuckDbQuery, type Row } from '../duckdb-sql';
-import { levelEventsSql, numberPropertySql, stringPropertySql, textPropertySql } from '../game-events-sql';
+import { bucketSql, filterSql, num, Params, rangeSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
 import type { StoreAnswer } from '../store-answer';
 
-// The economy page (docs/product/metrics.md#economy): the range's resource events that match the
-// filters and count (flow source or sink, a virtual_currency, an amount above 0), summed per
-// virtual currency and flow by bucket, item and item type in one pass; then the median balance by
-// the player's level for the currency shown.
-
-/** The counted resource events of the range, as columns (one read of each event's JSON). */
-function resourcesSql(q: DuckDbQuery, params: Params, query: EconomyQuery, extra: string[] = []): string {
-  return `SELECT hash(user_id) AS uid, user_id, ts, received_at, insert_id, ts::DATE AS day,
-      ${stringPropertySql('flow')} AS flow, ${stringPropertySql('virtual_currency')} AS currency,
-      ${numberPropertySql('amount')} AS amount, ${textPropertySql('item_type')} AS item_type, ${textPropertySql('item_id')} AS item_id
-      ${extra.map((column) => `, ${column}`).join('')}
-    FROM ${q.t.events} WHERE name = ${params.add(RESOURCE_EVENT)} AND ${eventRangeSql(query)} AND ${filterSql(params, query)}`;
-}
-
-const counted = `flow IN ('source', 'sink') AND currency IS NOT NULL AND amount > 0`;
+// The economy page (docs/product/metrics.md#economy), from the resource days and the balances
+// (ADR 031): the range's counted resource events that match the filters (flow source or sink, a
+// virtual_currency, an amount above 0), summed per virtual currency and flow by bucket, item and
+// item type in one pass; then the median balance by the player's level for the currency shown.
 
 export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promise<StoreAnswer<Economy>> {
   const params = new Params();
   const bucket = bucketSql('day', query.granularity, query.from);
   // g: 0 the currency, 1 its flows, 2 by bucket, 3 by item, 4 by item type; 5 the events not counted.
   const rows = await q.rows(
-    `WITH r AS MATERIALIZED (${resourcesSql(q, params, query)})
+    `WITH r AS MATERIALIZED (SELECT * FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)})
      SELECT CASE WHEN grouping(flow) = 1 THEN 0 WHEN grouping(b) = 0 THEN 2 WHEN grouping(item_id) = 0 THEN 3
          WHEN grouping(item_type) = 0 THEN 4 ELSE 1 END AS g,
        currency, flow, b, item_type, item_id,
-       sum(amount)::DOUBLE AS amount, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
-     FROM (SELECT *, ${bucket} AS b FROM r WHERE ${counted})
+       sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
+     FROM (SELECT *, ${bucket} AS b FROM r WHERE counted)
      GROUP BY GROUPING SETS ((currency), (currency, flow), (currency, flow, b), (currency, flow, item_type, item_id), (currency, flow, item_type))
      UNION ALL
-     SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, count(*)::DOUBLE, NULL FROM r WHERE NOT coalesce(${counted}, false)`,
+     SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL FROM r WHERE NOT counted`,
     params,
   );
   const ofGroup = (g: number) => rows.filter((row) => num(row.g) === g);
@@ -91,29 +78,17 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
 
 /**
  * The median balance of the counted resource events of `currency` that carry a numeric balance,
- * by the player's level at the event: the event's own `level` property when it has one, else the
- * level of the player's latest progression event at or before it (any filters, any time before
- * the range's end; at the same time, the progression event counts as before).
+ * by the player's level at the event, kept with each event in the balances (ADR 031): the event's
+ * own `level` property when it has one, else the level of the player's latest progression event at
+ * or before it (any filters, any time before it; at the same time, the progression event counts as
+ * before).
  */
 async function balanceByLevel(q: DuckDbQuery, query: EconomyQuery, currency: string): Promise<Economy['balanceByLevel']> {
   const params = new Params();
-  const resources = resourcesSql(q, params, query, [`${numberPropertySql('balance')} AS balance`, `${textPropertySql('level')} AS own_level`]);
-  const wanted = params.add(currency);
   const rows = await q.rows(
-    `WITH b AS MATERIALIZED (SELECT * FROM (${resources}) WHERE ${counted} AND currency = ${wanted} AND balance IS NOT NULL),
-     progress AS (
-       SELECT user_id, ts, 0 AS kind, received_at, insert_id, ${textPropertySql('level')} AS level, NULL::DOUBLE AS balance, NULL::VARCHAR AS own_level
-       FROM ${q.t.events}
-       WHERE ${levelEventsSql(params)} AND ts < ${date(query.to)} + 1 AND user_id IN (SELECT user_id FROM b WHERE own_level IS NULL)
-     ), timeline AS (
-       SELECT user_id, kind, balance, own_level,
-         last_value(level IGNORE NULLS) OVER (PARTITION BY user_id ORDER BY ts, kind, received_at, insert_id ROWS UNBOUNDED PRECEDING) AS seen_level
-       FROM (SELECT * FROM progress UNION ALL SELECT user_id, ts, 1 AS kind, received_at, insert_id, NULL, balance, own_level FROM b WHERE own_level IS NULL)
-     )
-     SELECT level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT hash(user_id))::DOUBLE AS players FROM (
-       SELECT user_id, own_level AS level, balance FROM b WHERE own_level IS NOT NULL
-       UNION ALL SELECT user_id, seen_level, balance FROM timeline WHERE kind = 1
-     ) GROUP BY level`,
+    `SELECT level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
+     FROM ${q.t.balances} WHERE currency = ${params.add(currency)} AND ${rangeSql(query)} AND ${filterSql(params, query)}
+     GROUP BY level`,
     params,
   );
   const { compare } = levelOrder(rows.flatMap((row) => text(row.level) ?? []));
