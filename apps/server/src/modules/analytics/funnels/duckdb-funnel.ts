@@ -14,7 +14,8 @@ import type { StoreAnswer } from '../store-answer';
 // A funnel in DuckDB (ADR 027; the counting in funnel-metrics.ts). Every name, property key and value
 // the person typed travels as a parameter; only step numbers, generated here, are in the SQL text.
 // The events of the steps are read once into `ev`; `p` holds one row per player who entered: the
-// entry's breakdown value and the time (epoch ms) each step was reached, NULL when it was not.
+// entry's breakdown value and the time (epoch ms) each step was reached, NULL when it was not. Both
+// are materialised: the answer reads p three times (steps, breakdown, trend).
 
 /** A property's path for the JSON functions: the whole key, dots and spaces included, as one member. */
 const jsonPath = (key: string) => `$."${key}"`;
@@ -45,10 +46,15 @@ function filterCondition(params: Params, filter: FunnelFilter): string {
   }
 }
 
-/** True for an event that matches the step; never NULL. */
+/**
+ * True for an event that matches the step; never NULL. The step's property filters are read only
+ * for events of its name (a CASE evaluates its branch for those rows alone; an AND inside another
+ * expression would read every event's JSON).
+ */
 function stepCondition(params: Params, step: FunnelStep): string {
-  const parts = [`name = ${params.add(step.event)}`, ...step.filters.map((filter) => filterCondition(params, filter))];
-  return `coalesce(${parts.join(' AND ')}, false)`;
+  const name = `name = ${params.add(step.event)}`;
+  if (step.filters.length === 0) return name;
+  return `CASE WHEN ${name} THEN coalesce(${step.filters.map((filter) => filterCondition(params, filter)).join(' AND ')}, false) ELSE false END`;
 }
 
 function breakdownSql(params: Params, query: FunnelQuery): string {
@@ -70,11 +76,17 @@ function playersSql(params: Params, query: FunnelQuery, events: string): string 
   const key = breakdownSql(params, query);
   const window = `${params.add(query.window * 60_000)}::BIGINT`;
   const anyStep = numbers.map((n) => `s${n}`).join(' OR ');
-  const ev = `ev AS MATERIALIZED (
-      SELECT * FROM (
-        SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, ${key} AS k, ${flags.join(', ')}
-        FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)} AND name IN (${names.join(', ')})
-      ) WHERE ${anyStep})`;
+  // The events of the steps' names first (a materialised CTE is a barrier the step conditions are
+  // not pushed through into the scan), then their step flags.
+  // One scan per name: an equality is applied in the scan itself, so the other columns (the JSON
+  // above all) are read for that name's events only; an IN list is not.
+  const named = names.map(
+    (name) => `SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, name, properties, ${key} AS k
+      FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)} AND name = ${name}`,
+  );
+  const ev = `named AS MATERIALIZED (${named.join(' UNION ALL ')}),
+    ev AS MATERIALIZED (
+      SELECT * FROM (SELECT uid, user_id, insert_id, t, k, ${flags.join(', ')} FROM named) WHERE ${anyStep})`;
   if (query.order === 'any') {
     // Each step's first matching event from the entry on within the window; the Nth time reached is
     // the Nth of those, in time order.
@@ -87,7 +99,7 @@ function playersSql(params: Params, query: FunnelQuery, events: string): string 
         FROM entry n JOIN ev e ON e.uid = n.uid AND e.t >= n.t0 AND e.t <= n.t0 + ${window}
         GROUP BY n.uid
       ),
-      p AS (
+      p AS MATERIALIZED (
         SELECT uid, user_id, k, ${reached}
         FROM (SELECT *, list_sort(list_filter([${numbers.map((n) => `d${n}`).join(', ')}], x -> x IS NOT NULL)) AS d FROM firsts)
       )`;
@@ -105,7 +117,7 @@ function playersSql(params: Params, query: FunnelQuery, events: string): string 
   return `WITH ${ev},
     f1 AS (SELECT uid, min(t) AS t1, arg_min(user_id, (t, insert_id)) AS user_id, arg_min(k, (t, insert_id)) AS k FROM ev WHERE s1 GROUP BY uid),
     ${chain.join(',\n')},
-    p AS (SELECT uid, f1.user_id, f1.k, f1.t1, ${numbers.slice(1).map((n) => `f${n}.t${n}`).join(', ')} FROM f1 ${joins})`;
+    p AS MATERIALIZED (SELECT uid, f1.user_id, f1.k, f1.t1, ${numbers.slice(1).map((n) => `f${n}.t${n}`).join(', ')} FROM f1 ${joins})`;
 }
 
 export async function duckDbFunnel(q: DuckDbQuery, query: FunnelQuery): Promise<StoreAnswer<Funnel>> {
