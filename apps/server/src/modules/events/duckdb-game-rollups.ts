@@ -20,10 +20,15 @@ const EVENT_ORDER = `{'ts': ts, 'received_at': received_at, 'insert_id': insert_
  * A player's progression events of a day by level (and platform, country, version): the counts by
  * name, the durations of the completes that carry a number (for the median), and the latest
  * event's order, so the latest level seen over any range is the level of the row with the
- * greatest `latest`. Events without a level have a row with level NULL.
+ * greatest `latest`. `day_last` marks the row with the greatest `latest` of the player's day (at
+ * that platform, country and version, among the rows with a level): only those can hold the latest
+ * level seen of a range of whole days, so a read compares a third of the rows. Events without a
+ * level have a row with level NULL.
  */
 export function levelDaysSelect(events: string, where: string): string {
-  return `SELECT day, uid, platform, country, app_version, level,
+  return `SELECT *, level IS NOT NULL AND latest = max(latest) FILTER (WHERE level IS NOT NULL)
+        OVER (PARTITION BY day, uid, platform, country, app_version) AS day_last
+    FROM (SELECT day, uid, platform, country, app_version, level,
       count(*) FILTER (WHERE name = ${literal(LEVEL_EVENTS.start)})::INTEGER AS starts,
       count(*) FILTER (WHERE name = ${COMPLETE})::INTEGER AS completes,
       count(*) FILTER (WHERE name = ${literal(LEVEL_EVENTS.fail)})::INTEGER AS fails,
@@ -33,7 +38,7 @@ export function levelDaysSelect(events: string, where: string): string {
       SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, name, ts, received_at, insert_id,
         ${textPropertySql('level')} AS level, CASE WHEN name = ${COMPLETE} THEN ${numberPropertySql('duration_s')} END AS duration
       FROM ${events} WHERE name IN ${LEVEL_NAMES} AND (${where})
-    ) GROUP BY day, uid, platform, country, app_version, level`;
+    ) GROUP BY day, uid, platform, country, app_version, level)`;
 }
 
 /** The resource events' columns as the economy reads them; `counted` as docs/product/metrics.md#economy defines it. */

@@ -20,17 +20,19 @@ import type { StoreAnswer } from '../store-answer';
 export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promise<StoreAnswer<Economy>> {
   const params = new Params();
   const bucket = bucketSql('day', query.granularity, query.from);
-  // g: 0 the currency, 1 its flows, 2 by bucket, 3 by item, 4 by item type; 5 the events not counted.
+  // g: 0 the currency, 1 its flows, 2 by bucket, 3 by item, 4 by item type; 5 the events not
+  // counted. One GROUP BY each: DuckDB counts distinct players per grouping set several times
+  // slower than in separate groupings (ADR 031).
+  const r = `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}`;
+  const measured = 'sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players';
   const rows = await q.rows(
-    `WITH r AS MATERIALIZED (SELECT * FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)})
-     SELECT CASE WHEN grouping(flow) = 1 THEN 0 WHEN grouping(b) = 0 THEN 2 WHEN grouping(item_id) = 0 THEN 3
-         WHEN grouping(item_type) = 0 THEN 4 ELSE 1 END AS g,
-       currency, flow, b, item_type, item_id,
-       sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
-     FROM (SELECT *, ${bucket} AS b FROM r WHERE counted)
-     GROUP BY GROUPING SETS ((currency), (currency, flow), (currency, flow, b), (currency, flow, item_type, item_id), (currency, flow, item_type))
-     UNION ALL
-     SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL FROM r WHERE NOT counted`,
+    `SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
+       FROM ${r} AND counted GROUP BY currency
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM ${r} AND counted GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured} FROM ${r} AND counted GROUP BY currency, flow, ${bucket}
+     UNION ALL SELECT 3, currency, flow, NULL, item_type, item_id, ${measured} FROM ${r} AND counted GROUP BY currency, flow, item_type, item_id
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM ${r} AND counted GROUP BY currency, flow, item_type
+     UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL FROM ${r} AND NOT counted`,
     params,
   );
   const ofGroup = (g: number) => rows.filter((row) => num(row.g) === g);

@@ -20,41 +20,69 @@ import type { StoreAnswer } from '../store-answer';
 /** A property's path for the JSON functions: the whole key, dots and spaces included, as one member. */
 const jsonPath = (key: string) => `$."${key}"`;
 
-/** A property's value as a number, only when it is a JSON number (a text such as "5" is not). */
-function numberSql(params: Params, key: string): string {
-  const path = params.add(jsonPath(key));
-  return `(CASE WHEN json_type(properties, ${path}) IN ('UBIGINT', 'BIGINT', 'DOUBLE') THEN json_extract(properties, ${path})::DOUBLE END)`;
-}
+/**
+ * The properties the steps' filters read, each read from the JSON once per event as a column of
+ * `named` (a filter on a column then costs nothing; the same key read in several steps' filters
+ * used to parse each event's JSON once per use).
+ */
+class PropertyColumns {
+  private readonly columns = new Map<string, { name: string; sql: string }>();
 
-function filterCondition(params: Params, filter: FunnelFilter): string {
-  const value = () => `json_extract_string(properties, ${params.add(jsonPath(filter.property))})`;
-  switch (filter.operator) {
-    case 'eq':
-      return `${value()} = ${params.add(filter.value)}`;
-    case 'neq':
-      return `${value()} <> ${params.add(filter.value)}`;
-    case 'in':
-      return `${value()} IN (${filter.values.map((item) => params.add(item)).join(', ')})`;
-    case 'gt':
-      return `${numberSql(params, filter.property)} > ${params.add(filter.value)}`;
-    case 'gte':
-      return `${numberSql(params, filter.property)} >= ${params.add(filter.value)}`;
-    case 'lt':
-      return `${numberSql(params, filter.property)} < ${params.add(filter.value)}`;
-    case 'lte':
-      return `${numberSql(params, filter.property)} <= ${params.add(filter.value)}`;
+  constructor(private readonly params: Params) {}
+
+  /** The property's text (a string as sent, a number as written), NULL when missing. */
+  text(key: string): string {
+    return this.column(`text ${key}`, (path) => `json_extract_string(properties, ${path})`, key);
+  }
+
+  /** The property's value as a number, only when it is a JSON number (a text such as "5" is not). */
+  number(key: string): string {
+    return this.column(
+      `number ${key}`,
+      (path) => `(CASE WHEN json_type(properties, ${path}) IN ('UBIGINT', 'BIGINT', 'DOUBLE') THEN json_extract(properties, ${path})::DOUBLE END)`,
+      key,
+    );
+  }
+
+  /** `, <sql> AS c0, …` for the SELECT of the events. */
+  selectSql(): string {
+    return [...this.columns.values()].map((column) => `, ${column.sql} AS ${column.name}`).join('');
+  }
+
+  private column(id: string, sql: (path: string) => string, key: string): string {
+    let column = this.columns.get(id);
+    if (!column) {
+      column = { name: `c${this.columns.size}`, sql: sql(this.params.add(jsonPath(key))) };
+      this.columns.set(id, column);
+    }
+    return column.name;
   }
 }
 
-/**
- * True for an event that matches the step; never NULL. The step's property filters are read only
- * for events of its name (a CASE evaluates its branch for those rows alone; an AND inside another
- * expression would read every event's JSON).
- */
-function stepCondition(params: Params, step: FunnelStep): string {
+function filterCondition(params: Params, columns: PropertyColumns, filter: FunnelFilter): string {
+  switch (filter.operator) {
+    case 'eq':
+      return `${columns.text(filter.property)} = ${params.add(filter.value)}`;
+    case 'neq':
+      return `${columns.text(filter.property)} <> ${params.add(filter.value)}`;
+    case 'in':
+      return `${columns.text(filter.property)} IN (${filter.values.map((item) => params.add(item)).join(', ')})`;
+    case 'gt':
+      return `${columns.number(filter.property)} > ${params.add(filter.value)}`;
+    case 'gte':
+      return `${columns.number(filter.property)} >= ${params.add(filter.value)}`;
+    case 'lt':
+      return `${columns.number(filter.property)} < ${params.add(filter.value)}`;
+    case 'lte':
+      return `${columns.number(filter.property)} <= ${params.add(filter.value)}`;
+  }
+}
+
+/** True for an event that matches the step; never NULL. */
+function stepCondition(params: Params, columns: PropertyColumns, step: FunnelStep): string {
   const name = `name = ${params.add(step.event)}`;
   if (step.filters.length === 0) return name;
-  return `CASE WHEN ${name} THEN coalesce(${step.filters.map((filter) => filterCondition(params, filter)).join(' AND ')}, false) ELSE false END`;
+  return `coalesce(${name} AND ${step.filters.map((filter) => filterCondition(params, columns, filter)).join(' AND ')}, false)`;
 }
 
 function breakdownSql(params: Params, query: FunnelQuery): string {
@@ -72,16 +100,16 @@ const steps = (query: FunnelQuery) => query.steps.map((_, index) => index + 1);
 function playersSql(params: Params, query: FunnelQuery, events: string): string {
   const numbers = steps(query);
   const names = [...new Set(query.steps.map((step) => step.event))].map((name) => params.add(name));
-  const flags = query.steps.map((step, index) => `${stepCondition(params, step)} AS s${index + 1}`);
+  const columns = new PropertyColumns(params);
+  const flags = query.steps.map((step, index) => `${stepCondition(params, columns, step)} AS s${index + 1}`);
   const key = breakdownSql(params, query);
   const window = `${params.add(query.window * 60_000)}::BIGINT`;
   const anyStep = numbers.map((n) => `s${n}`).join(' OR ');
-  // The events of the steps' names first (a materialised CTE is a barrier the step conditions are
-  // not pushed through into the scan), then their step flags.
+  // The events of the steps' names with the properties their filters read, then their step flags.
   // One scan per name: an equality is applied in the scan itself, so the other columns (the JSON
   // above all) are read for that name's events only; an IN list is not.
   const named = names.map(
-    (name) => `SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, name, properties, ${key} AS k
+    (name) => `SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, name, ${key} AS k${columns.selectSql()}
       FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)} AND name = ${name}`,
   );
   const ev = `named AS MATERIALIZED (${named.join(' UNION ALL ')}),

@@ -4,7 +4,7 @@ import { date, filterSql, num, numOrNull, Params, rangeSql, ratio, type DuckDbQu
 /**
  * The level table (docs/product/metrics.md#level-progression), from the level days (ADR 031): the
  * range's rows that match the filters, grouped by level. A player's last level seen is the level
- * of their row with the latest event (event order of ADR 010); they churned there when they sent
+ * of their row with the latest event (event order of ADR 010), one of their days' last rows; they churned there when they sent
  * no event at all (any name, platform, country or version: the user days) on the quiet days, the
  * range's last CHURN_QUIET_DAYS days.
  */
@@ -13,9 +13,9 @@ export async function duckDbLevels(q: DuckDbQuery, query: LevelsQuery): Promise<
   const quietFrom = churnQuietFrom(query.to);
   const rows = await q.rows(
     `WITH l AS MATERIALIZED (
-       SELECT uid, level, starts, completes, fails, durations, latest FROM ${q.t.levelDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}
+       SELECT uid, level, starts, completes, fails, durations, latest, day_last FROM ${q.t.levelDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}
      ), last_seen AS (
-       SELECT uid, arg_max(level, latest) AS level FROM l WHERE level IS NOT NULL GROUP BY uid
+       SELECT uid, arg_max(level, latest) AS level FROM l WHERE day_last GROUP BY uid
      ), churned AS (
        SELECT level, count(*) AS churned FROM last_seen
        WHERE uid NOT IN (SELECT uid FROM ${q.t.userDays} WHERE day BETWEEN ${date(quietFrom)} AND ${date(query.to)})
