@@ -14,27 +14,39 @@ import type { StoreAnswer } from '../store-answer';
 
 // The economy page (docs/product/metrics.md#economy), from the resource days and the balances
 // (ADR 031): the range's counted resource events that match the filters (flow source or sink, a
-// virtual_currency, an amount above 0), summed per virtual currency and flow by bucket, item and
-// item type in one pass; then the median balance by the player's level for the currency shown.
+// virtual_currency, an amount above 0), summed per virtual currency, and for the currency shown per
+// flow by bucket, item and item type; with the median balance by the player's level, asked at once.
 
 export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promise<StoreAnswer<Economy>> {
   const params = new Params();
   const bucket = bucketSql('day', query.granularity, query.from);
-  // g: 0 the currency, 1 its flows, 2 by bucket, 3 by item, 4 by item type; 5 the events not
-  // counted. One GROUP BY each: DuckDB counts distinct players per grouping set several times
-  // slower than in separate groupings (ADR 031).
-  const r = `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}`;
+  // g: 0 the currencies, 1 the shown one's flows, 2 by bucket, 3 by item, 4 by item type; 5 the
+  // events not counted. One GROUP BY each: DuckDB counts distinct players per grouping set
+  // several times slower than in separate groupings (ADR 031).
+  const counted = `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`;
+  const shown = shownSql(params, query, () => counted);
+  const mineOnly = `${counted} AND currency IN (SELECT currency FROM ${shown})`;
   const measured = 'sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players';
-  const rows = await q.rows(
-    `SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
-       FROM ${r} AND counted GROUP BY currency
-     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM ${r} AND counted GROUP BY currency, flow
-     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured} FROM ${r} AND counted GROUP BY currency, flow, ${bucket}
-     UNION ALL SELECT 3, currency, flow, NULL, item_type, item_id, ${measured} FROM ${r} AND counted GROUP BY currency, flow, item_type, item_id
-     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM ${r} AND counted GROUP BY currency, flow, item_type
-     UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL FROM ${r} AND NOT counted`,
+  // Items: every item's sums, then the players of those that can be in the top ten (rank by
+  // amount, ties included; the answer orders ties as it always did).
+  const main = q.rows(
+    `WITH items AS (SELECT currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events FROM ${mineOnly} GROUP BY ALL),
+       top AS (SELECT * FROM items QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY amount DESC) <= ${ECONOMY_TOP_ITEMS})
+     SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
+       FROM ${counted} GROUP BY currency
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
+     UNION ALL SELECT 3, t.currency, t.flow, NULL, t.item_type, t.item_id, any_value(t.amount)::DOUBLE, any_value(t.events)::DOUBLE, count(DISTINCT r.uid)::DOUBLE
+       FROM top t JOIN ${q.t.resourceDays} r ON r.currency = t.currency AND r.flow = t.flow AND r.item_type IS NOT DISTINCT FROM t.item_type AND r.item_id IS NOT DISTINCT FROM t.item_id
+       WHERE ${rangeSql(query, 'r.day')} AND ${filterSql(params, query, 'r.')} AND r.counted
+       GROUP BY t.currency, t.flow, t.item_type, t.item_id
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, item_type
+     UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
+       FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND NOT counted`,
     params,
   );
+  // Asked together with the balances: one call into DuckDB (duckdb-statements.ts).
+  const [rows, balances] = await Promise.all([main, balancesByLevel(q, query)]);
   const ofGroup = (g: number) => rows.filter((row) => num(row.g) === g);
   const currencies = ofGroup(0)
     .map((row) => ({ currency: String(row.currency), events: num(row.events) }))
@@ -73,26 +85,41 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
     series: bucketLabels(query).map((b) => ({ date: b.label, ...figures(cell(b.label, 'source'), cell(b.label, 'sink')) })),
     items: { source: top(3, 'source', item), sink: top(3, 'sink', item) },
     itemTypes: { source: top(4, 'source', itemType), sink: top(4, 'sink', itemType) },
-    balanceByLevel: currency === null ? [] : await balanceByLevel(q, query, currency),
+    balanceByLevel: currency === null ? [] : balanceByLevel(balances, currency),
     ignored: num(ofGroup(5)[0]?.events),
   };
 }
 
 /**
- * The median balance of the counted resource events of `currency` that carry a numeric balance,
- * by the player's level at the event, kept with each event in the balances (ADR 031): the event's
- * own `level` property when it has one, else the level of the player's latest progression event at
- * or before it (any filters, any time before it; at the same time, the progression event counts as
- * before).
+ * The currencies the page may show, as a relation: the one asked for, else those with the most
+ * counted events (several when tied; the answer picks one as it sorts the currencies).
  */
-async function balanceByLevel(q: DuckDbQuery, query: EconomyQuery, currency: string): Promise<Economy['balanceByLevel']> {
+function shownSql(params: Params, query: EconomyQuery, counted: () => string): string {
+  if (query.virtual_currency !== null) return `(SELECT ${params.add(query.virtual_currency)}::VARCHAR AS currency)`;
+  return `(SELECT currency FROM (SELECT currency, sum(events) AS events FROM ${counted()} GROUP BY currency) QUALIFY rank() OVER (ORDER BY events DESC) = 1)`;
+}
+
+/**
+ * The median balance of the counted resource events that carry a numeric balance, per currency
+ * that may be shown and the player's level at the event, kept with each event in the balances
+ * (ADR 031): the event's own `level` property when it has one, else the level of the player's
+ * latest progression event at or before it (any filters, any time before it; at the same time,
+ * the progression event counts as before).
+ */
+function balancesByLevel(q: DuckDbQuery, query: EconomyQuery): Promise<Row[]> {
   const params = new Params();
-  const rows = await q.rows(
-    `SELECT level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
-     FROM ${q.t.balances} WHERE currency = ${params.add(currency)} AND ${rangeSql(query)} AND ${filterSql(params, query)}
-     GROUP BY level`,
+  const shown = shownSql(params, query, () => `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`);
+  return q.rows(
+    `SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
+     FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM ${shown}) AND ${rangeSql(query)} AND ${filterSql(params, query)}
+     GROUP BY currency, level`,
     params,
   );
+}
+
+/** The shown currency's balances by level, "before any level" first, then in level order. */
+function balanceByLevel(balances: Row[], currency: string): Economy['balanceByLevel'] {
+  const rows = balances.filter((row) => row.currency === currency);
   const { compare } = levelOrder(rows.flatMap((row) => text(row.level) ?? []));
   return rows
     .map((row) => ({ level: text(row.level), medianBalance: num(row.median), events: num(row.events), players: num(row.players) }))

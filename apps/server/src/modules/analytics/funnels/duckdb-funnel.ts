@@ -78,11 +78,15 @@ function filterCondition(params: Params, columns: PropertyColumns, filter: Funne
   }
 }
 
-/** True for an event that matches the step; never NULL. */
+/**
+ * True for an event that matches the step; never NULL. The filters are evaluated for the events of
+ * the step's name only (a CASE evaluates its branch for those rows alone): DuckDB may push the
+ * condition down into the scan, where a column of `named` becomes its JSON expression again.
+ */
 function stepCondition(params: Params, columns: PropertyColumns, step: FunnelStep): string {
   const name = `name = ${params.add(step.event)}`;
   if (step.filters.length === 0) return name;
-  return `coalesce(${name} AND ${step.filters.map((filter) => filterCondition(params, columns, filter)).join(' AND ')}, false)`;
+  return `CASE WHEN ${name} THEN coalesce(${step.filters.map((filter) => filterCondition(params, columns, filter)).join(' AND ')}, false) ELSE false END`;
 }
 
 function breakdownSql(params: Params, query: FunnelQuery): string {
