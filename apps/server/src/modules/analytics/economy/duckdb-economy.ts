@@ -25,23 +25,22 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
   // several times slower than in separate groupings (ADR 031).
   const counted = `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`;
   const shown = shownSql(params, query, () => counted);
-  // The shown currency's rows, read once for the four groupings below.
-  const shownRows = `SELECT currency, flow, ${bucket} AS b, item_type, item_id, uid, amount, events FROM ${counted} AND currency IN (SELECT currency FROM ${shown})`;
+  const mineOnly = `${counted} AND currency IN (SELECT currency FROM ${shown})`;
   const measured = 'sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players';
   // Items: every item's sums, then the players of those that can be in the top ten (rank by
   // amount, ties included; the answer orders ties as it always did).
   const main = q.rows(
-    `WITH m AS MATERIALIZED (${shownRows}),
-       items AS (SELECT currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events FROM m GROUP BY ALL),
+    `WITH items AS (SELECT currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events FROM ${mineOnly} GROUP BY ALL),
        top AS (SELECT * FROM items QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY amount DESC) <= ${ECONOMY_TOP_ITEMS})
      SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
        FROM ${counted} GROUP BY currency
-     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM m GROUP BY currency, flow
-     UNION ALL SELECT 2, currency, flow, b, NULL, NULL, ${measured} FROM m GROUP BY currency, flow, b
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
      UNION ALL SELECT 3, t.currency, t.flow, NULL, t.item_type, t.item_id, any_value(t.amount)::DOUBLE, any_value(t.events)::DOUBLE, count(DISTINCT r.uid)::DOUBLE
-       FROM top t JOIN m r ON r.currency = t.currency AND r.flow = t.flow AND r.item_type IS NOT DISTINCT FROM t.item_type AND r.item_id IS NOT DISTINCT FROM t.item_id
+       FROM top t JOIN ${q.t.resourceDays} r ON r.currency = t.currency AND r.flow = t.flow AND r.item_type IS NOT DISTINCT FROM t.item_type AND r.item_id IS NOT DISTINCT FROM t.item_id
+       WHERE ${rangeSql(query, 'r.day')} AND ${filterSql(params, query, 'r.')} AND r.counted
        GROUP BY t.currency, t.flow, t.item_type, t.item_id
-     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM m GROUP BY currency, flow, item_type
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, item_type
      UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
        FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND NOT counted`,
     params,
