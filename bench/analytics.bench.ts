@@ -19,8 +19,9 @@ const money: ProjectMoney = { currency: 'USD', rates: {} };
 // query builds the rollups (ADR 010); that build is reported on its own, then each case runs
 // `runs` times on up-to-date rollups. `npm run bench -- analytics '<text>|<text>'` runs only the
 // cases whose name contains one of the texts, and the baseline. The baseline is bare DuckDB on this machine at this
-// moment (the same sum over 10 million integers in a store of its own): the machine is shared, so
-// a case is judged beside it (its ratio) as well as against its target.
+// moment (the same sum over 10 million integers in a store of its own), run once before each run
+// of every case: the machine is shared, so a case is judged beside the baseline of its own moment
+// (its ratio) as well as against its target.
 
 const runs = 15;
 
@@ -37,6 +38,8 @@ export interface AnalyticsCaseResult {
   p95: number;
   min: number;
   max: number;
+  /** The baseline's median over runs interleaved with this case's (one before each), so a case is judged against the machine at that moment. */
+  baselineMedian: number;
 }
 
 export interface AnalyticsBenchResult {
@@ -182,12 +185,17 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
     if (only !== undefined && benchCase.run !== bare.run && !only.split('|').some((text) => benchCase.name.includes(text))) continue;
     await benchCase.run(); // warm
     const times: number[] = [];
+    const baseline: number[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const at = performance.now();
+      let at = performance.now();
+      await bare.run();
+      baseline.push(performance.now() - at);
+      at = performance.now();
       await benchCase.run();
       times.push(performance.now() - at);
     }
     times.sort((a, b) => a - b);
+    baseline.sort((a, b) => a - b);
     results.push({
       case: benchCase.name,
       targetMs: benchCase.targetMs,
@@ -196,6 +204,7 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
       p95: round(times[Math.min(runs - 1, Math.ceil(0.95 * runs) - 1)] ?? 0),
       min: round(times[0] ?? 0),
       max: round(times[runs - 1] ?? 0),
+      baselineMedian: round(baseline[Math.floor(runs / 2)] ?? 0),
     });
   }
 
