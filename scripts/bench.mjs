@@ -1,6 +1,5 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
-// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load` or `-- live` runs one;
-// `npm run bench -- analytics '<text>|<text>'` only the analytics cases whose name contains one of the texts (and the baseline).
+// Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load` or `-- live` runs one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -91,6 +90,7 @@ if (!only || only === 'ingest') {
 }
 
 if (!only || only === 'analytics') {
+  // `npm run bench -- analytics '<text>|<text>'` runs only the cases whose name contains one of the texts (and the baseline).
   const { runAnalyticsBench } = await import('../bench/analytics.bench.ts');
   const result = await runAnalyticsBench(process.argv[3]);
   const loads = (values) => values.map((load) => load.toFixed(2)).join(', ');
