@@ -4,6 +4,8 @@ import { levelsQuerySchema } from '@questboard/shared/analytics-levels';
 import { economyQuerySchema } from '@questboard/shared/analytics-economy';
 import { funnelQuerySchema } from '@questboard/shared/analytics-funnels';
 import type { ProjectMoney } from '@questboard/shared/money';
+import os from 'node:os';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { BENCH_PROJECT, openBenchData } from './analytics-data';
 
 /** Demo purchases are in USD, the default reporting currency; no rates needed. */
@@ -15,7 +17,11 @@ const money: ProjectMoney = { currency: 'USD', rates: {} };
 // the event list and the explorer's property sums and averages under 150 ms; issue 17: a 5-step
 // funnel, the level table and the economy page under 300 ms. The first
 // query builds the rollups (ADR 010); that build is reported on its own, then each case runs
-// `runs` times on up-to-date rollups.
+// `runs` times on up-to-date rollups. `npm run bench -- analytics '<text>|<text>'` runs only the
+// cases whose name contains one of the texts, and the baseline. The baseline is bare DuckDB on this machine at this
+// moment (the same sum over 10 million integers in a store of its own), run once before each run
+// of every case: the machine is shared, so a case is judged beside the baseline of its own moment
+// (its ratio) as well as against its target.
 
 const runs = 15;
 
@@ -32,6 +38,8 @@ export interface AnalyticsCaseResult {
   p95: number;
   min: number;
   max: number;
+  /** The baseline's median over runs interleaved with this case's (one before each), so a case is judged against the machine at that moment. */
+  baselineMedian: number;
 }
 
 export interface AnalyticsBenchResult {
@@ -39,12 +47,28 @@ export interface AnalyticsBenchResult {
   loadSeconds: number | null;
   rollupBuildMs: number;
   incrementalRefreshMs: number;
+  /** `uptime`'s load averages (1, 5, 15 minutes) before the first case and after the last. */
+  loadAverage: { start: number[]; end: number[] };
   results: AnalyticsCaseResult[];
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
+/** The baseline case: bare DuckDB, no store, no rollups. */
+async function bareDuckDb(): Promise<{ run: () => Promise<unknown>; close: () => void }> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  return {
+    run: () => connection.runAndReadAll('SELECT sum(hash(i) % 1000) FROM range(10000000) t(i)'),
+    close: () => {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchResult> {
+  const bare = await bareDuckDb();
   const data = await openBenchData();
   const { store, end } = data;
   const today = isoDate(new Date(end.getTime() - 1));
@@ -58,6 +82,7 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
   const rollupBuildMs = performance.now() - started;
 
   const cases: { name: string; targetMs: number | null; run: () => Promise<unknown> }[] = [
+    { name: 'baseline: bare DuckDB, sum over 10 M integers', targetMs: null, run: bare.run },
     { name: 'overview, last 30 days by day', targetMs: 500, run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today, money) },
     {
       name: 'overview, 30 days, platform filter',
@@ -155,15 +180,22 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
   ];
 
   const results: AnalyticsCaseResult[] = [];
+  const loadAtStart = os.loadavg();
   for (const benchCase of cases) {
+    if (only !== undefined && benchCase.run !== bare.run && !only.split('|').some((text) => benchCase.name.includes(text))) continue;
     await benchCase.run(); // warm
     const times: number[] = [];
+    const baseline: number[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const at = performance.now();
+      let at = performance.now();
+      await bare.run();
+      baseline.push(performance.now() - at);
+      at = performance.now();
       await benchCase.run();
       times.push(performance.now() - at);
     }
     times.sort((a, b) => a - b);
+    baseline.sort((a, b) => a - b);
     results.push({
       case: benchCase.name,
       targetMs: benchCase.targetMs,
@@ -172,10 +204,12 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
       p95: round(times[Math.min(runs - 1, Math.ceil(0.95 * runs) - 1)] ?? 0),
       min: round(times[0] ?? 0),
       max: round(times[runs - 1] ?? 0),
+      baselineMedian: round(baseline[Math.floor(runs / 2)] ?? 0),
     });
   }
 
   // A live game's next commit: one batch of today's events, then the refresh the next query runs.
+  const loadAtEnd = os.loadavg();
   const receivedAt = new Date();
   await store.append(
     BENCH_PROJECT,
@@ -193,5 +227,6 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
   await store.metrics.filterOptions(BENCH_PROJECT, analyticsQuerySchema.parse(last30));
   const incrementalRefreshMs = performance.now() - started;
   await store.close();
-  return { events: data.events, loadSeconds: data.loadSeconds, rollupBuildMs: round(rollupBuildMs), incrementalRefreshMs: round(incrementalRefreshMs), results };
+  bare.close();
+  return { events: data.events, loadSeconds: data.loadSeconds, rollupBuildMs: round(rollupBuildMs), incrementalRefreshMs: round(incrementalRefreshMs), loadAverage: { start: loadAtStart, end: loadAtEnd }, results };
 }

@@ -90,16 +90,31 @@ if (!only || only === 'ingest') {
 }
 
 if (!only || only === 'analytics') {
+  // `npm run bench -- analytics '<text>|<text>'` runs only the cases whose name contains one of the texts (and the baseline).
   const { runAnalyticsBench } = await import('../bench/analytics.bench.ts');
-  const result = await runAnalyticsBench();
+  const result = await runAnalyticsBench(process.argv[3]);
+  const loads = (values) => values.map((load) => load.toFixed(2)).join(', ');
+  console.log(`\nLoad average (1, 5, 15 minutes): ${loads(result.loadAverage.start)} before the first case, ${loads(result.loadAverage.end)} after the last`);
   console.log(`\nAnalytics over ${result.events.toLocaleString('en')} demo events in the embedded store (milliseconds, ${result.results[0]?.runs ?? 0} runs each after a warm-up)\n`);
   if (result.loadSeconds !== null) console.log(`Dataset written straight into the store in ${result.loadSeconds.toFixed(0)} s (kept for the day in the temp folder).`);
+  console.log('Each run of a case follows a run of the baseline (bare DuckDB); "baseline" is its median over those runs.');
   console.log(`Rollups built from the events in ${result.rollupBuildMs} ms; refreshed after a 1,000-event commit in ${result.incrementalRefreshMs} ms.\n`);
   table(
-    ['case', 'median', 'p95', 'min', 'max', 'target'],
-    result.results.map((r) => [r.case, r.median, r.p95, r.min, r.max, r.targetMs === null ? '' : r.median < r.targetMs ? `met (< ${r.targetMs})` : `MISSED (< ${r.targetMs})`].map(String)),
+    ['case', 'median', 'p95', 'min', 'max', 'baseline', 'x baseline', 'target'],
+    result.results.map((r) =>
+      [
+        r.case,
+        r.median,
+        r.p95,
+        r.min,
+        r.max,
+        r.baselineMedian,
+        (r.median / r.baselineMedian).toFixed(2),
+        r.targetMs === null ? '' : r.median < r.targetMs ? `met (< ${r.targetMs})` : `MISSED (< ${r.targetMs})`,
+      ].map(String),
+    ),
   );
-  write('analytics', result);
+  write(process.argv[3] ? `analytics-${process.argv[3].replace(/[^a-z0-9]+/gi, '-')}` : 'analytics', result);
 }
 
 if (!only || only === 'api') {

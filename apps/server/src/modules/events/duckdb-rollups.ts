@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { materialisedRows } from '../analytics/duckdb-statements';
 import { projectTable } from './event-table';
+import { buildGameRollupsSql, refreshGameRollupsSql } from './duckdb-game-rollups';
 
 // The per-project rollups the metrics read (ADR 010): user days, sessions and installs, each several
 // times smaller than the events. The writer appends the UTC days each commit touched to
@@ -14,7 +15,8 @@ import { projectTable } from './event-table';
 // moved out of the user days into purchases, kept per currency; r3, issue 20: the event names per
 // user and day, and their property keys with numeric sums, for the event list and the explorer;
 // r4, issue 20: each name's users per day with the user's previous day of it, so the event list
-// counts a name's users without DISTINCT; the older tables are dropped).
+// counts a name's users without DISTINCT; r5, issue 17: the game-design pages' level days, resource
+// days and balances, duckdb-game-rollups.ts and ADR 031; the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -28,26 +30,33 @@ export interface RollupTables {
   nameDays: string;
   nameProperties: string;
   nameUserDays: string;
+  levelDays: string;
+  resourceDays: string;
+  balances: string;
 }
 
 const LEGACY_ROLLUPS = [
   ...['_r1_user_days', '_r1_sessions', '_r1_users', '_r1_active_days'],
   ...['_r2_user_days', '_r2_sessions', '_r2_users', '_r2_active_days', '_r2_purchases'],
   ...['_r3_user_days', '_r3_sessions', '_r3_users', '_r3_active_days', '_r3_purchases', '_r3_name_days', '_r3_name_properties'],
+  ...['_r4_user_days', '_r4_sessions', '_r4_users', '_r4_active_days', '_r4_purchases', '_r4_name_days', '_r4_name_properties', '_r4_name_user_days'],
 ];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r4_user_days`,
-    sessions: `${events}_r4_sessions`,
-    users: `${events}_r4_users`,
-    activeDays: `${events}_r4_active_days`,
-    purchases: `${events}_r4_purchases`,
-    nameDays: `${events}_r4_name_days`,
-    nameProperties: `${events}_r4_name_properties`,
-    nameUserDays: `${events}_r4_name_user_days`,
+    userDays: `${events}_r5_user_days`,
+    sessions: `${events}_r5_sessions`,
+    users: `${events}_r5_users`,
+    activeDays: `${events}_r5_active_days`,
+    purchases: `${events}_r5_purchases`,
+    nameDays: `${events}_r5_name_days`,
+    nameProperties: `${events}_r5_name_properties`,
+    nameUserDays: `${events}_r5_name_user_days`,
+    levelDays: `${events}_r5_level_days`,
+    resourceDays: `${events}_r5_resource_days`,
+    balances: `${events}_r5_balances`,
   };
 }
 
@@ -189,6 +198,7 @@ export async function refreshRollups(connection: DuckDBConnection, projectId: st
           `CREATE OR REPLACE TABLE ${t.nameDays} AS ${nameDaysSelect(t.events, 'true')} ORDER BY day`,
           `CREATE OR REPLACE TABLE ${t.nameProperties} AS ${namePropertiesSelect(t.events, 'true')} ORDER BY day`,
           `CREATE OR REPLACE TABLE ${t.nameUserDays} AS ${nameUserDaysSelect(t.nameDays, 'true')} ORDER BY day`,
+          ...buildGameRollupsSql(t),
           ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
           `CREATE OR REPLACE TABLE ${t.activeDays} AS ${activeDaysSelect(t.userDays, t.users, 'true')} ORDER BY day`,
           ...done,
@@ -240,6 +250,7 @@ function refreshDaysSql(t: RollupTables, days: string[]): string[] {
   sql.push(`INSERT INTO ${t.activeDays} ${activeDaysSelect(t.userDays, t.users, changed)}`);
   sql.push(`DELETE FROM ${t.nameUserDays} WHERE ${changed}`);
   sql.push(`INSERT INTO ${t.nameUserDays} ${nameUserDaysSelect(t.nameDays, changed)}`);
+  sql.push(...refreshGameRollupsSql(t, dayList, inDays, first ?? '', changed));
   sql.push('DROP TABLE rollup_before');
   sql.push('DROP TABLE rollup_changed');
   return sql;
@@ -257,6 +268,9 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.nameDays}`,
     `DROP TABLE IF EXISTS ${t.nameProperties}`,
     `DROP TABLE IF EXISTS ${t.nameUserDays}`,
+    `DROP TABLE IF EXISTS ${t.levelDays}`,
+    `DROP TABLE IF EXISTS ${t.resourceDays}`,
+    `DROP TABLE IF EXISTS ${t.balances}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];

@@ -1,7 +1,6 @@
 import {
   ECONOMY_MAX_CURRENCIES,
   ECONOMY_TOP_ITEMS,
-  RESOURCE_EVENT,
   type Economy,
   type EconomyItem,
   type EconomyItemType,
@@ -10,42 +9,44 @@ import {
 } from '@questboard/shared/analytics-economy';
 import { levelOrder } from '@questboard/shared/analytics-levels';
 import { bucketLabels } from '../buckets';
-import { bucketSql, date, eventRangeSql, filterSql, num, Params, text, type DuckDbQuery, type Row } from '../duckdb-sql';
-import { levelEventsSql, numberPropertySql, stringPropertySql, textPropertySql } from '../game-events-sql';
+import { bucketSql, filterSql, num, Params, rangeSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
 import type { StoreAnswer } from '../store-answer';
 
-// The economy page (docs/product/metrics.md#economy): the range's resource events that match the
-// filters and count (flow source or sink, a virtual_currency, an amount above 0), summed per
-// virtual currency and flow by bucket, item and item type in one pass; then the median balance by
-// the player's level for the currency shown.
-
-/** The counted resource events of the range, as columns (one read of each event's JSON). */
-function resourcesSql(q: DuckDbQuery, params: Params, query: EconomyQuery, extra: string[] = []): string {
-  return `SELECT hash(user_id) AS uid, user_id, ts, received_at, insert_id, ts::DATE AS day,
-      ${stringPropertySql('flow')} AS flow, ${stringPropertySql('virtual_currency')} AS currency,
-      ${numberPropertySql('amount')} AS amount, ${textPropertySql('item_type')} AS item_type, ${textPropertySql('item_id')} AS item_id
-      ${extra.map((column) => `, ${column}`).join('')}
-    FROM ${q.t.events} WHERE name = ${params.add(RESOURCE_EVENT)} AND ${eventRangeSql(query)} AND ${filterSql(params, query)}`;
-}
-
-const counted = `flow IN ('source', 'sink') AND currency IS NOT NULL AND amount > 0`;
+// The economy page (docs/product/metrics.md#economy), from the resource days and the balances
+// (ADR 031): the range's counted resource events that match the filters (flow source or sink, a
+// virtual_currency, an amount above 0), summed per virtual currency, and for the currency shown per
+// flow by bucket, item and item type; with the median balance by the player's level, asked at once.
 
 export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promise<StoreAnswer<Economy>> {
   const params = new Params();
   const bucket = bucketSql('day', query.granularity, query.from);
-  // g: 0 the currency, 1 its flows, 2 by bucket, 3 by item, 4 by item type; 5 the events not counted.
-  const rows = await q.rows(
-    `WITH r AS MATERIALIZED (${resourcesSql(q, params, query)})
-     SELECT CASE WHEN grouping(flow) = 1 THEN 0 WHEN grouping(b) = 0 THEN 2 WHEN grouping(item_id) = 0 THEN 3
-         WHEN grouping(item_type) = 0 THEN 4 ELSE 1 END AS g,
-       currency, flow, b, item_type, item_id,
-       sum(amount)::DOUBLE AS amount, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
-     FROM (SELECT *, ${bucket} AS b FROM r WHERE ${counted})
-     GROUP BY GROUPING SETS ((currency), (currency, flow), (currency, flow, b), (currency, flow, item_type, item_id), (currency, flow, item_type))
-     UNION ALL
-     SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, count(*)::DOUBLE, NULL FROM r WHERE NOT coalesce(${counted}, false)`,
+  // g: 0 the currencies, 1 the shown one's flows, 2 by bucket, 3 by item, 4 by item type; 5 the
+  // events not counted. One GROUP BY each: DuckDB counts distinct players per grouping set
+  // several times slower than in separate groupings (ADR 031).
+  const counted = `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`;
+  const shown = shownSql(params, query, () => counted);
+  const mineOnly = `${counted} AND currency IN (SELECT currency FROM ${shown})`;
+  const measured = 'sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players';
+  // Items: every item's sums, then the players of those that can be in the top ten (rank by
+  // amount, ties included; the answer orders ties as it always did).
+  const main = q.rows(
+    `WITH items AS (SELECT currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events FROM ${mineOnly} GROUP BY ALL),
+       top AS (SELECT * FROM items QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY amount DESC) <= ${ECONOMY_TOP_ITEMS})
+     SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
+       FROM ${counted} GROUP BY currency
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
+     UNION ALL SELECT 3, t.currency, t.flow, NULL, t.item_type, t.item_id, any_value(t.amount)::DOUBLE, any_value(t.events)::DOUBLE, count(DISTINCT r.uid)::DOUBLE
+       FROM top t JOIN ${q.t.resourceDays} r ON r.currency = t.currency AND r.flow = t.flow AND r.item_type IS NOT DISTINCT FROM t.item_type AND r.item_id IS NOT DISTINCT FROM t.item_id
+       WHERE ${rangeSql(query, 'r.day')} AND ${filterSql(params, query, 'r.')} AND r.counted
+       GROUP BY t.currency, t.flow, t.item_type, t.item_id
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, item_type
+     UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
+       FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND NOT counted`,
     params,
   );
+  // Asked together with the balances: one call into DuckDB (duckdb-statements.ts).
+  const [rows, balances] = await Promise.all([main, balancesByLevel(q, query)]);
   const ofGroup = (g: number) => rows.filter((row) => num(row.g) === g);
   const currencies = ofGroup(0)
     .map((row) => ({ currency: String(row.currency), events: num(row.events) }))
@@ -84,38 +85,41 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
     series: bucketLabels(query).map((b) => ({ date: b.label, ...figures(cell(b.label, 'source'), cell(b.label, 'sink')) })),
     items: { source: top(3, 'source', item), sink: top(3, 'sink', item) },
     itemTypes: { source: top(4, 'source', itemType), sink: top(4, 'sink', itemType) },
-    balanceByLevel: currency === null ? [] : await balanceByLevel(q, query, currency),
+    balanceByLevel: currency === null ? [] : balanceByLevel(balances, currency),
     ignored: num(ofGroup(5)[0]?.events),
   };
 }
 
 /**
- * The median balance of the counted resource events of `currency` that carry a numeric balance,
- * by the player's level at the event: the event's own `level` property when it has one, else the
- * level of the player's latest progression event at or before it (any filters, any time before
- * the range's end; at the same time, the progression event counts as before).
+ * The currencies the page may show, as a relation: the one asked for, else those with the most
+ * counted events (several when tied; the answer picks one as it sorts the currencies).
  */
-async function balanceByLevel(q: DuckDbQuery, query: EconomyQuery, currency: string): Promise<Economy['balanceByLevel']> {
+function shownSql(params: Params, query: EconomyQuery, counted: () => string): string {
+  if (query.virtual_currency !== null) return `(SELECT ${params.add(query.virtual_currency)}::VARCHAR AS currency)`;
+  return `(SELECT currency FROM (SELECT currency, sum(events) AS events FROM ${counted()} GROUP BY currency) QUALIFY rank() OVER (ORDER BY events DESC) = 1)`;
+}
+
+/**
+ * The median balance of the counted resource events that carry a numeric balance, per currency
+ * that may be shown and the player's level at the event, kept with each event in the balances
+ * (ADR 031): the event's own `level` property when it has one, else the level of the player's
+ * latest progression event at or before it (any filters, any time before it; at the same time,
+ * the progression event counts as before).
+ */
+function balancesByLevel(q: DuckDbQuery, query: EconomyQuery): Promise<Row[]> {
   const params = new Params();
-  const resources = resourcesSql(q, params, query, [`${numberPropertySql('balance')} AS balance`, `${textPropertySql('level')} AS own_level`]);
-  const wanted = params.add(currency);
-  const rows = await q.rows(
-    `WITH b AS MATERIALIZED (SELECT * FROM (${resources}) WHERE ${counted} AND currency = ${wanted} AND balance IS NOT NULL),
-     progress AS (
-       SELECT user_id, ts, 0 AS kind, received_at, insert_id, ${textPropertySql('level')} AS level, NULL::DOUBLE AS balance, NULL::VARCHAR AS own_level
-       FROM ${q.t.events}
-       WHERE ${levelEventsSql(params)} AND ts < ${date(query.to)} + 1 AND user_id IN (SELECT user_id FROM b WHERE own_level IS NULL)
-     ), timeline AS (
-       SELECT user_id, kind, balance, own_level,
-         last_value(level IGNORE NULLS) OVER (PARTITION BY user_id ORDER BY ts, kind, received_at, insert_id ROWS UNBOUNDED PRECEDING) AS seen_level
-       FROM (SELECT * FROM progress UNION ALL SELECT user_id, ts, 1 AS kind, received_at, insert_id, NULL, balance, own_level FROM b WHERE own_level IS NULL)
-     )
-     SELECT level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT hash(user_id))::DOUBLE AS players FROM (
-       SELECT user_id, own_level AS level, balance FROM b WHERE own_level IS NOT NULL
-       UNION ALL SELECT user_id, seen_level, balance FROM timeline WHERE kind = 1
-     ) GROUP BY level`,
+  const shown = shownSql(params, query, () => `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`);
+  return q.rows(
+    `SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
+     FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM ${shown}) AND ${rangeSql(query)} AND ${filterSql(params, query)}
+     GROUP BY currency, level`,
     params,
   );
+}
+
+/** The shown currency's balances by level, "before any level" first, then in level order. */
+function balanceByLevel(balances: Row[], currency: string): Economy['balanceByLevel'] {
+  const rows = balances.filter((row) => row.currency === currency);
   const { compare } = levelOrder(rows.flatMap((row) => text(row.level) ?? []));
   return rows
     .map((row) => ({ level: text(row.level), medianBalance: num(row.median), events: num(row.events), players: num(row.players) }))

@@ -14,41 +14,79 @@ import type { StoreAnswer } from '../store-answer';
 // A funnel in DuckDB (ADR 027; the counting in funnel-metrics.ts). Every name, property key and value
 // the person typed travels as a parameter; only step numbers, generated here, are in the SQL text.
 // The events of the steps are read once into `ev`; `p` holds one row per player who entered: the
-// entry's breakdown value and the time (epoch ms) each step was reached, NULL when it was not.
+// entry's breakdown value and the time (epoch ms) each step was reached, NULL when it was not. Both
+// are materialised: the answer reads p three times (steps, breakdown, trend).
 
 /** A property's path for the JSON functions: the whole key, dots and spaces included, as one member. */
 const jsonPath = (key: string) => `$."${key}"`;
 
-/** A property's value as a number, only when it is a JSON number (a text such as "5" is not). */
-function numberSql(params: Params, key: string): string {
-  const path = params.add(jsonPath(key));
-  return `(CASE WHEN json_type(properties, ${path}) IN ('UBIGINT', 'BIGINT', 'DOUBLE') THEN json_extract(properties, ${path})::DOUBLE END)`;
-}
+/**
+ * The properties the steps' filters read, each read from the JSON once per event as a column of
+ * `named` (a filter on a column then costs nothing; the same key read in several steps' filters
+ * used to parse each event's JSON once per use).
+ */
+class PropertyColumns {
+  private readonly columns = new Map<string, { name: string; sql: string }>();
 
-function filterCondition(params: Params, filter: FunnelFilter): string {
-  const value = () => `json_extract_string(properties, ${params.add(jsonPath(filter.property))})`;
-  switch (filter.operator) {
-    case 'eq':
-      return `${value()} = ${params.add(filter.value)}`;
-    case 'neq':
-      return `${value()} <> ${params.add(filter.value)}`;
-    case 'in':
-      return `${value()} IN (${filter.values.map((item) => params.add(item)).join(', ')})`;
-    case 'gt':
-      return `${numberSql(params, filter.property)} > ${params.add(filter.value)}`;
-    case 'gte':
-      return `${numberSql(params, filter.property)} >= ${params.add(filter.value)}`;
-    case 'lt':
-      return `${numberSql(params, filter.property)} < ${params.add(filter.value)}`;
-    case 'lte':
-      return `${numberSql(params, filter.property)} <= ${params.add(filter.value)}`;
+  constructor(private readonly params: Params) {}
+
+  /** The property's text (a string as sent, a number as written), NULL when missing. */
+  text(key: string): string {
+    return this.column(`text ${key}`, (path) => `json_extract_string(properties, ${path})`, key);
+  }
+
+  /** The property's value as a number, only when it is a JSON number (a text such as "5" is not). */
+  number(key: string): string {
+    return this.column(
+      `number ${key}`,
+      (path) => `(CASE WHEN json_type(properties, ${path}) IN ('UBIGINT', 'BIGINT', 'DOUBLE') THEN json_extract(properties, ${path})::DOUBLE END)`,
+      key,
+    );
+  }
+
+  /** `, <sql> AS c0, …` for the SELECT of the events. */
+  selectSql(): string {
+    return [...this.columns.values()].map((column) => `, ${column.sql} AS ${column.name}`).join('');
+  }
+
+  private column(id: string, sql: (path: string) => string, key: string): string {
+    let column = this.columns.get(id);
+    if (!column) {
+      column = { name: `c${this.columns.size}`, sql: sql(this.params.add(jsonPath(key))) };
+      this.columns.set(id, column);
+    }
+    return column.name;
   }
 }
 
-/** True for an event that matches the step; never NULL. */
-function stepCondition(params: Params, step: FunnelStep): string {
-  const parts = [`name = ${params.add(step.event)}`, ...step.filters.map((filter) => filterCondition(params, filter))];
-  return `coalesce(${parts.join(' AND ')}, false)`;
+function filterCondition(params: Params, columns: PropertyColumns, filter: FunnelFilter): string {
+  switch (filter.operator) {
+    case 'eq':
+      return `${columns.text(filter.property)} = ${params.add(filter.value)}`;
+    case 'neq':
+      return `${columns.text(filter.property)} <> ${params.add(filter.value)}`;
+    case 'in':
+      return `${columns.text(filter.property)} IN (${filter.values.map((item) => params.add(item)).join(', ')})`;
+    case 'gt':
+      return `${columns.number(filter.property)} > ${params.add(filter.value)}`;
+    case 'gte':
+      return `${columns.number(filter.property)} >= ${params.add(filter.value)}`;
+    case 'lt':
+      return `${columns.number(filter.property)} < ${params.add(filter.value)}`;
+    case 'lte':
+      return `${columns.number(filter.property)} <= ${params.add(filter.value)}`;
+  }
+}
+
+/**
+ * True for an event that matches the step; never NULL. The filters are evaluated for the events of
+ * the step's name only (a CASE evaluates its branch for those rows alone): DuckDB may push the
+ * condition down into the scan, where a column of `named` becomes its JSON expression again.
+ */
+function stepCondition(params: Params, columns: PropertyColumns, step: FunnelStep): string {
+  const name = `name = ${params.add(step.event)}`;
+  if (step.filters.length === 0) return name;
+  return `CASE WHEN ${name} THEN coalesce(${step.filters.map((filter) => filterCondition(params, columns, filter)).join(' AND ')}, false) ELSE false END`;
 }
 
 function breakdownSql(params: Params, query: FunnelQuery): string {
@@ -66,15 +104,21 @@ const steps = (query: FunnelQuery) => query.steps.map((_, index) => index + 1);
 function playersSql(params: Params, query: FunnelQuery, events: string): string {
   const numbers = steps(query);
   const names = [...new Set(query.steps.map((step) => step.event))].map((name) => params.add(name));
-  const flags = query.steps.map((step, index) => `${stepCondition(params, step)} AS s${index + 1}`);
+  const columns = new PropertyColumns(params);
+  const flags = query.steps.map((step, index) => `${stepCondition(params, columns, step)} AS s${index + 1}`);
   const key = breakdownSql(params, query);
   const window = `${params.add(query.window * 60_000)}::BIGINT`;
   const anyStep = numbers.map((n) => `s${n}`).join(' OR ');
-  const ev = `ev AS MATERIALIZED (
-      SELECT * FROM (
-        SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, ${key} AS k, ${flags.join(', ')}
-        FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)} AND name IN (${names.join(', ')})
-      ) WHERE ${anyStep})`;
+  // The events of the steps' names with the properties their filters read, then their step flags.
+  // One scan per name: an equality is applied in the scan itself, so the other columns (the JSON
+  // above all) are read for that name's events only; an IN list is not.
+  const named = names.map(
+    (name) => `SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, name, ${key} AS k${columns.selectSql()}
+      FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)} AND name = ${name}`,
+  );
+  const ev = `named AS MATERIALIZED (${named.join(' UNION ALL ')}),
+    ev AS MATERIALIZED (
+      SELECT * FROM (SELECT uid, user_id, insert_id, t, k, ${flags.join(', ')} FROM named) WHERE ${anyStep})`;
   if (query.order === 'any') {
     // Each step's first matching event from the entry on within the window; the Nth time reached is
     // the Nth of those, in time order.
@@ -87,7 +131,7 @@ function playersSql(params: Params, query: FunnelQuery, events: string): string 
         FROM entry n JOIN ev e ON e.uid = n.uid AND e.t >= n.t0 AND e.t <= n.t0 + ${window}
         GROUP BY n.uid
       ),
-      p AS (
+      p AS MATERIALIZED (
         SELECT uid, user_id, k, ${reached}
         FROM (SELECT *, list_sort(list_filter([${numbers.map((n) => `d${n}`).join(', ')}], x -> x IS NOT NULL)) AS d FROM firsts)
       )`;
@@ -105,7 +149,7 @@ function playersSql(params: Params, query: FunnelQuery, events: string): string 
   return `WITH ${ev},
     f1 AS (SELECT uid, min(t) AS t1, arg_min(user_id, (t, insert_id)) AS user_id, arg_min(k, (t, insert_id)) AS k FROM ev WHERE s1 GROUP BY uid),
     ${chain.join(',\n')},
-    p AS (SELECT uid, f1.user_id, f1.k, f1.t1, ${numbers.slice(1).map((n) => `f${n}.t${n}`).join(', ')} FROM f1 ${joins})`;
+    p AS MATERIALIZED (SELECT uid, f1.user_id, f1.k, f1.t1, ${numbers.slice(1).map((n) => `f${n}.t${n}`).join(', ')} FROM f1 ${joins})`;
 }
 
 export async function duckDbFunnel(q: DuckDbQuery, query: FunnelQuery): Promise<StoreAnswer<Funnel>> {

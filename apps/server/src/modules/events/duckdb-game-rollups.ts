@@ -1,0 +1,122 @@
+import { LEVEL_EVENTS } from '@questboard/shared/analytics-levels';
+import { RESOURCE_EVENT } from '@questboard/shared/analytics-economy';
+import { numberPropertySql, stringPropertySql, textPropertySql } from '../analytics/game-events-sql';
+
+// The rollups of the game-design pages (ADR 031): the level table and the economy page read these
+// instead of the JSON of every progression or resource event. They are kept exact the way the
+// other rollups are (duckdb-rollups.ts, ADR 010): rebuilt from the events, or recomputed for the
+// days a commit or a delete touched; the balances, whose level depends on the player's earlier
+// progression, for the changed players from the first touched day on. Each figure is the same
+// expression as the pages used on the events (game-events-sql.ts), so the answers do not change.
+
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const LEVEL_NAMES = `(${Object.values(LEVEL_EVENTS).map(literal).join(', ')})`;
+const COMPLETE = literal(LEVEL_EVENTS.complete);
+
+/** A progression event's place in event order (ADR 010: time, received time, insert_id), as one comparable value. */
+const EVENT_ORDER = `{'ts': ts, 'received_at': received_at, 'insert_id': insert_id}`;
+
+/**
+ * A player's progression events of a day by level (and platform, country, version): the counts by
+ * name, the durations of the completes that carry a number (for the median), and the latest
+ * event's order, so the latest level seen over any range is the level of the row with the
+ * greatest `latest`. `day_last` marks the row with the greatest `latest` of the player's day (at
+ * that platform, country and version, among the rows with a level): only those can hold the latest
+ * level seen of a range of whole days, so a read compares a third of the rows. Events without a
+ * level have a row with level NULL.
+ */
+export function levelDaysSelect(events: string, where: string): string {
+  return `SELECT *, level IS NOT NULL AND latest = max(latest) FILTER (WHERE level IS NOT NULL)
+        OVER (PARTITION BY day, uid, platform, country, app_version) AS day_last
+    FROM (SELECT day, uid, platform, country, app_version, level,
+      count(*) FILTER (WHERE name = ${literal(LEVEL_EVENTS.start)})::INTEGER AS starts,
+      count(*) FILTER (WHERE name = ${COMPLETE})::INTEGER AS completes,
+      count(*) FILTER (WHERE name = ${literal(LEVEL_EVENTS.fail)})::INTEGER AS fails,
+      list(duration) FILTER (WHERE duration IS NOT NULL) AS durations,
+      max(${EVENT_ORDER}) AS latest
+    FROM (
+      SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, name, ts, received_at, insert_id,
+        ${textPropertySql('level')} AS level, CASE WHEN name = ${COMPLETE} THEN ${numberPropertySql('duration_s')} END AS duration
+      FROM ${events} WHERE name IN ${LEVEL_NAMES} AND (${where})
+    ) GROUP BY day, uid, platform, country, app_version, level)`;
+}
+
+/** The resource events' columns as the economy reads them; `counted` as docs/product/metrics.md#economy defines it. */
+function resourceColumnsSql(events: string, where: string, extra = ''): string {
+  return `SELECT *, coalesce(flow IN ('source', 'sink') AND currency IS NOT NULL AND amount > 0, false) AS counted FROM (
+      SELECT ts::DATE AS day, hash(user_id) AS uid, platform, country, app_version, ts, received_at, insert_id,
+        ${stringPropertySql('flow')} AS flow, ${stringPropertySql('virtual_currency')} AS currency, ${numberPropertySql('amount')} AS amount,
+        ${textPropertySql('item_type')} AS item_type, ${textPropertySql('item_id')} AS item_id${extra}
+      FROM ${events} WHERE name = ${literal(RESOURCE_EVENT)} AND (${where}))`;
+}
+
+/**
+ * A player's resource events of a day: the counted ones by currency, flow and item, summed; the
+ * others (not counted) in one row with only their number.
+ */
+export function resourceDaysSelect(events: string, where: string): string {
+  return `SELECT day, uid, platform, country, app_version, counted,
+      CASE WHEN counted THEN currency END AS currency, CASE WHEN counted THEN flow END AS flow,
+      CASE WHEN counted THEN item_type END AS item_type, CASE WHEN counted THEN item_id END AS item_id,
+      sum(CASE WHEN counted THEN amount END)::DOUBLE AS amount, count(*)::INTEGER AS events
+    FROM (${resourceColumnsSql(events, where)}) GROUP BY ALL`;
+}
+
+/**
+ * Each counted resource event that carries a numeric balance, with the player's level at it: the
+ * event's own level property, else the level of the player's latest progression event at or
+ * before it (one at the same time counts as before); NULL ("before any level") when there is none
+ * among the events read. `where` limits the events read.
+ */
+export function balancesSelect(events: string, where: string): string {
+  const resources = resourceColumnsSql(events, where, `, ${numberPropertySql('balance')} AS balance, ${textPropertySql('level')} AS own_level`);
+  return `SELECT day, uid, platform, country, app_version, currency, coalesce(own_level, seen_level) AS level, balance FROM (
+      SELECT *, last_value(progress_level IGNORE NULLS) OVER (PARTITION BY uid ORDER BY ts, kind, received_at, insert_id ROWS UNBOUNDED PRECEDING) AS seen_level
+      FROM (
+        SELECT hash(user_id) AS uid, ts, 0 AS kind, received_at, insert_id, ${textPropertySql('level')} AS progress_level,
+          NULL::DATE AS day, NULL::VARCHAR AS platform, NULL::VARCHAR AS country, NULL::VARCHAR AS app_version,
+          NULL::VARCHAR AS currency, NULL::VARCHAR AS own_level, NULL::DOUBLE AS balance
+        FROM ${events} WHERE name IN ${LEVEL_NAMES} AND (${where})
+        UNION ALL
+        SELECT uid, ts, 1, received_at, insert_id, NULL, day, platform, country, app_version, currency, own_level, balance
+        FROM (${resources}) WHERE counted AND balance IS NOT NULL
+      )
+    ) WHERE kind = 1`;
+}
+
+export interface GameRollupTables {
+  events: string;
+  levelDays: string;
+  resourceDays: string;
+  balances: string;
+}
+
+/** Everything, from the events (a new table or a rebuild). */
+export function buildGameRollupsSql(t: GameRollupTables): string[] {
+  return [
+    `CREATE OR REPLACE TABLE ${t.levelDays} AS ${levelDaysSelect(t.events, 'true')} ORDER BY day`,
+    `CREATE OR REPLACE TABLE ${t.resourceDays} AS ${resourceDaysSelect(t.events, 'true')} ORDER BY day`,
+    `CREATE OR REPLACE TABLE ${t.balances} AS ${balancesSelect(t.events, 'true')} ORDER BY day`,
+  ];
+}
+
+/**
+ * The given days, and the balances of the changed players (`changed`: a condition on uid) from the
+ * first of them on: a progression event sent late moves the level of that player's later resource
+ * events. Their level entering that day is their latest level seen before it, from the level days
+ * (recomputed first, though no day before `first` changed).
+ */
+export function refreshGameRollupsSql(t: GameRollupTables, dayList: string, inDays: string, first: string, changed: string): string[] {
+  const fromFirst = `ts >= DATE '${first}' AND hash(user_id) IN (SELECT uid FROM rollup_changed)`;
+  const entering = `SELECT uid, arg_max(level, latest) AS level FROM ${t.levelDays}
+    WHERE day < DATE '${first}' AND level IS NOT NULL AND ${changed} GROUP BY uid`;
+  return [
+    `DELETE FROM ${t.levelDays} WHERE day IN (${dayList})`,
+    `INSERT INTO ${t.levelDays} ${levelDaysSelect(t.events, inDays)}`,
+    `DELETE FROM ${t.resourceDays} WHERE day IN (${dayList})`,
+    `INSERT INTO ${t.resourceDays} ${resourceDaysSelect(t.events, inDays)}`,
+    `DELETE FROM ${t.balances} WHERE day >= DATE '${first}' AND ${changed}`,
+    `INSERT INTO ${t.balances} SELECT b.day, b.uid, b.platform, b.country, b.app_version, b.currency, coalesce(b.level, n.level), b.balance
+       FROM (${balancesSelect(t.events, fromFirst)}) b LEFT JOIN (${entering}) n ON n.uid = b.uid`,
+  ];
+}
