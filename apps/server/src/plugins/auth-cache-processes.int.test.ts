@@ -1,18 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IngestKeyList } from '@questboard/shared/developer';
 import { databaseTargets } from '../../test/databases';
 import { createTestApp } from '../../test/test-app';
+import { startSecondServer, type SecondServer } from '../../test/second-server';
 import { addMember, core, signUpOwner } from '../../test/organisation-helpers';
 import { createProject } from '../../test/project-helpers';
-import { buildApp, type App } from '../app';
-import { parseConfig } from '../config';
-import { openDatabase, type Database } from '../db/database';
-import type { EventStore } from '../modules/events/event-store';
-import { openEventStore } from '../modules/events/open-event-store';
+import type { App } from '../app';
 
 const postgres = databaseTargets.find((target) => target.name === 'PostgreSQL');
 
@@ -27,26 +21,15 @@ function ingest(app: App, key: string) {
  */
 describe.skipIf(!postgres)('the state cache across two processes on PostgreSQL', () => {
   let first: Awaited<ReturnType<typeof createTestApp>>;
-  let second: { app: App; database: Database; events: EventStore; dataDir: string };
+  let second: SecondServer;
 
   beforeEach(async () => {
     first = await createTestApp(postgres!);
-    // The second server shares the database and the signing keys, not the event store's folder.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-second-'));
-    fs.cpSync(path.join(first.config.dataDir, 'keys'), path.join(dataDir, 'keys'), { recursive: true });
-    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: first.config.databaseUrl });
-    const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
-    const events = await openEventStore(dataDir);
-    const app = await buildApp({ config, database, logger: false, events });
-    await app.ready();
-    second = { app, database, events, dataDir };
+    second = await startSecondServer(first);
   });
 
   afterEach(async () => {
-    await second.app.close();
-    await second.events.close();
-    await second.database.close();
-    fs.rmSync(second.dataDir, { recursive: true, force: true });
+    await second.close();
     await first.close();
   });
 

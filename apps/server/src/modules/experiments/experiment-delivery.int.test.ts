@@ -1,21 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveConfigAnswer } from '@questboard/shared/live-api';
 import { assignVariant } from '@questboard/shared/experiments-assignment';
 import { databaseTargets } from '../../../test/databases';
 import { createTestApp } from '../../../test/test-app';
+import { startSecondServer, type SecondServer } from '../../../test/second-server';
 import { signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { fetchConfig, firstIngestKey } from '../../../test/live-helpers';
 import { experimentInput, experimentsOf, publishLivesAndTitle } from '../../../test/experiment-helpers';
-import { buildApp, type App } from '../../app';
-import { parseConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/database';
 import { experiments as experimentsTable } from '../../db/schema';
-import type { EventStore } from '../events/event-store';
-import { openEventStore } from '../events/open-event-store';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -157,25 +150,15 @@ const postgres = databaseTargets.find((target) => target.name === 'PostgreSQL');
 /** Two servers on one PostgreSQL database (ADR 019, 029): the same players get the same variants from both, and a start or stop made through one is served by the other. */
 describe.skipIf(!postgres)('experiments across two processes on PostgreSQL', () => {
   let first: Awaited<ReturnType<typeof createTestApp>>;
-  let second: { app: App; database: Database; events: EventStore; dataDir: string };
+  let second: SecondServer;
 
   beforeEach(async () => {
     first = await createTestApp(postgres!);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-second-'));
-    fs.cpSync(path.join(first.config.dataDir, 'keys'), path.join(dataDir, 'keys'), { recursive: true });
-    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: first.config.databaseUrl });
-    const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
-    const events = await openEventStore(dataDir);
-    const app = await buildApp({ config, database, logger: false, events });
-    await app.ready();
-    second = { app, database, events, dataDir };
+    second = await startSecondServer(first);
   });
 
   afterEach(async () => {
-    await second.app.close();
-    await second.events.close();
-    await second.database.close();
-    fs.rmSync(second.dataDir, { recursive: true, force: true });
+    await second.close();
     await first.close();
   });
 
