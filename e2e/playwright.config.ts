@@ -19,7 +19,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Ten seconds for a page to show what a step leads to: with the experiments, funnels and game-design
+  // journeys' demo loads beside the others, a sign-up's profile step and a retention delete each
+  // took over 5 s in CI while another journey loaded or removed demo data on the same server.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, 'test-results/e2e-report.json') }]],
   use: {
     baseURL,
