@@ -144,11 +144,14 @@ describe('dashboard', () => {
     pinned('First');
     pinned('Second');
     t.api.fail(`PUT ${base}/order`);
+    // Held, so the optimistic order is still on screen however slowly this machine runs the click.
+    const release = t.api.hold(`PUT ${base}/order`);
     renderDashboard();
     await waitFor(() => expect(cardTitles()).toEqual(['First', 'Second']));
 
     await user.click(screen.getByRole('button', { name: 'Move “Second” up' }));
     expect(cardTitles()).toEqual(['Second', 'First']);
+    release();
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_FAILED_MESSAGE);
     expect(cardTitles()).toEqual(['First', 'Second']);
     expect(console.error).toHaveBeenCalledWith('Dashboard order update failed', expect.anything());

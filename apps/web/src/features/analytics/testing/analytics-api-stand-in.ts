@@ -163,6 +163,7 @@ export function createAnalyticsApi(project: Project = dragonQuest, { empty = fal
   const script: ReplyScript = async (request) => {
     const path = new URL(request.path, 'http://stand-in').pathname;
     const call = `${request.method} ${path}`;
+    await delayed.get(call);
     if (failing.has(call)) return error(500, 'INTERNAL', 'Something broke on the server.');
     if (request.method === 'GET' && path.startsWith(`${base}/analytics/`)) return analytics(path.slice(`${base}/analytics/`.length), request);
     if (call === `GET ${base}/events/latest`) {
@@ -191,7 +192,7 @@ export function createAnalyticsApi(project: Project = dragonQuest, { empty = fal
       if (on) failing.add(endpointOrCall);
       else failing.delete(endpointOrCall);
     },
-    /** Holds an endpoint's answers until the returned release() (to see loading and placeholder states). */
+    /** Holds an analytics endpoint's ('overview') or any `METHOD /path`'s answers until the returned release() (to see loading, placeholder and optimistic states). */
     hold(endpoint: string) {
       let release: () => void = () => undefined;
       delayed.set(endpoint, new Promise<void>((resolve) => (release = resolve)));
