@@ -129,6 +129,7 @@ export const experimentListSchema = z
     experiments: z.array(
       experimentSchema.pick({ key: true, hypothesis: true, status: true, startedAt: true, stoppedAt: true, layer: true, shippedVariant: true, updatedAt: true }).extend({
         variants: z.number().int(),
+        shippedVariantName: z.string().nullable().describe("The shipped variant's name, or its key where it has none"),
         exposedPlayers: z.number().int().describe('Players with an experiment_exposure event, all variants'),
       }),
     ),

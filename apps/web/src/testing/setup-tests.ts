@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
@@ -7,6 +7,11 @@ import { installDialogPolyfill } from './dialog-polyfill';
 import { installFakeMatchMedia } from './match-media';
 
 installDialogPolyfill();
+
+// findBy* and waitFor give up after 5 s instead of Testing Library's 1 s: CI runs these files beside
+// the type check and lint on two cores, where a render after a stand-in's answer has taken over a
+// second. A passing test waits no longer than before; only a failing one reports later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Any console.error fails the test (React warnings, act() mistakes, failed prop types...). A test
 // that expects one replaces the implementation: vi.spyOn(console, 'error').mockImplementation(...)

@@ -75,6 +75,12 @@ async function mustFind(tx: Tx, projectId: string, key: string): Promise<Experim
   return row;
 }
 
+const shippedName = (variants: readonly { key: string; name: string }[], shipped: string | null) => {
+  if (shipped === null) return null;
+  const name = variants.find((variant) => variant.key === shipped)?.name.trim() ?? '';
+  return name === '' ? shipped : name;
+};
+
 export async function experimentList(db: Db, events: EventStore, projectId: string): Promise<ExperimentList> {
   const rows = await listExperiments(db, projectId);
   // One query of the event store for every experiment of the project.
@@ -90,6 +96,7 @@ export async function experimentList(db: Db, events: EventStore, projectId: stri
       shippedVariant: row.shippedVariant,
       updatedAt: row.updatedAt.toISOString(),
       variants: row.definition.variants.length,
+      shippedVariantName: shippedName(row.definition.variants, row.shippedVariant),
       exposedPlayers: exposed.get(row.key) ?? 0,
     })),
   };

@@ -66,6 +66,7 @@ describe.each(databaseTargets)('experiments on $name', (target) => {
           shippedVariant: null,
           updatedAt: '2026-11-02T09:00:00.000Z',
           variants: 2,
+          shippedVariantName: null,
           exposedPlayers: 0,
         },
       ],
@@ -272,7 +273,7 @@ describe.each(databaseTargets)('experiments on $name', (target) => {
   it('ships a variant: a new version with its defaults, the draft too, the experiment stopped; a rollback undoes it', async () => {
     const live = await publishLivesAndTitle(t.app, tokens.owner, projectId);
     const { key: ingestKey } = await firstIngestKey(t.app, tokens.owner, projectId);
-    await create('bigger-lives', { variants: [{ key: 'control', weight: 1 }, { key: 'b', weight: 1, overrides: [{ key: 'lives', value: 5 }, { key: 'title', value: 'Quest+' }] }] });
+    await create('bigger-lives', { variants: [{ key: 'control', weight: 1 }, { key: 'b', name: 'Five lives', weight: 1, overrides: [{ key: 'lives', value: 5 }, { key: 'title', value: 'Quest+' }] }] });
     expect(await api.refused(api.call(tokens.owner, 'POST', '/bigger-lives/ship', { variant: 'b' }))).toMatchObject({
       status: 409,
       message: 'The experiment "bigger-lives" has not started: start it, read its results, then ship a variant.',
@@ -285,6 +286,8 @@ describe.each(databaseTargets)('experiments on $name', (target) => {
     setClock('2026-11-02T09:00:30Z');
     const shipped = await api.ok<Experiment>(api.call(tokens.admin, 'POST', '/bigger-lives/ship', { variant: 'b' }));
     expect(shipped).toMatchObject({ status: 'stopped', stoppedAt: '2026-11-02T09:00:30.000Z', shippedVariant: 'b' });
+    // The list names the shipped variant as people named it (its key where it has no name).
+    expect((await api.ok<ExperimentList>(api.call(tokens.member, 'GET', ''))).experiments[0]).toMatchObject({ shippedVariant: 'b', shippedVariantName: 'Five lives' });
     const versions = await live.ok<LiveVersionList>(live.call(tokens.member, 'GET', '/versions'));
     expect(versions.versions[0]).toMatchObject({ version: 2, action: 'publish', note: 'Shipped experiment bigger-lives: variant b', publishedBy: 'grace@pixel.example', keys: 2 });
     const draft = await live.ok<LiveDraft>(live.call(tokens.member, 'GET', '/draft'));

@@ -91,7 +91,7 @@ function ExperimentTable({ experiments }: { experiments: List['experiments'] }) 
               <td className={tableClasses.td}>
                 <span className="flex items-center gap-1.5">
                   <StatusBadge status={experiment.status} />
-                  {experiment.shippedVariant !== null && <Badge tone="success">Shipped {experiment.shippedVariant}</Badge>}
+                  {experiment.shippedVariantName !== null && <Badge tone="success">Shipped {experiment.shippedVariantName}</Badge>}
                 </span>
               </td>
               <td className={tableClasses.tdNumber}>{experiment.status === 'draft' ? '—' : formatPlayers(experiment.exposedPlayers)}</td>

@@ -70,8 +70,9 @@ const running: Experiment = {
 
 const list: ExperimentList = {
   experiments: [
-    { key: 'difficulty', hypothesis: running.hypothesis, status: 'running', startedAt: running.startedAt, stoppedAt: null, layer: null, shippedVariant: null, updatedAt: running.updatedAt, variants: 2, exposedPlayers: 20_000 },
-    { key: 'shop-discount', hypothesis: '', status: 'draft', startedAt: null, stoppedAt: null, layer: null, shippedVariant: null, updatedAt: running.updatedAt, variants: 3, exposedPlayers: 0 },
+    { key: 'difficulty', hypothesis: running.hypothesis, status: 'running', startedAt: running.startedAt, stoppedAt: null, layer: null, shippedVariant: null, updatedAt: running.updatedAt, variants: 2, shippedVariantName: null, exposedPlayers: 20_000 },
+    { key: 'shop-discount', hypothesis: '', status: 'draft', startedAt: null, stoppedAt: null, layer: null, shippedVariant: null, updatedAt: running.updatedAt, variants: 3, shippedVariantName: null, exposedPlayers: 0 },
+    { key: 'bigger-lives', hypothesis: '', status: 'stopped', startedAt: running.startedAt, stoppedAt: running.updatedAt, layer: null, shippedVariant: 'b', updatedAt: running.updatedAt, variants: 2, shippedVariantName: 'Five lives', exposedPlayers: 9_000 },
   ],
 };
 
@@ -182,6 +183,8 @@ describe('the experiments page', () => {
     expect(first).toHaveTextContent('20,000');
     expect(second).toHaveTextContent('shop-discount');
     expect(second).toHaveTextContent('Draft');
+    // A shipped experiment says which variant by the name people gave it, as its own page does.
+    expect(within(table).getAllByRole('row')[3]).toHaveTextContent('StoppedShipped Five lives');
     await userEvent.click(within(first!).getByRole('link', { name: 'difficulty' }));
     expect(router.state.location.search).toBe('?experiment=difficulty');
     expect(await screen.findByRole('heading', { name: 'difficulty' })).toBeInTheDocument();
