@@ -118,6 +118,28 @@ function Exposures({ results, nameOf }: { results: ExperimentResults; nameOf: (k
           </tbody>
         </table>
       </ScrollTable>
+      <ExposureProblems results={results} />
     </SectionCard>
+  );
+}
+
+/** The two counts that point at a bug in the game (docs/product/experiments.md, exposure and counting). */
+function ExposureProblems({ results }: { results: ExperimentResults }) {
+  const problems = [
+    results.mixedPlayers > 0 &&
+      `${formatPlayers(results.mixedPlayers)} ${results.mixedPlayers === 1 ? 'player was' : 'players were'} exposed to more than one variant: each counts in the variant of their first exposure. The game should keep a player in one variant; check how it caches the config.`,
+    results.unknownVariantPlayers > 0 &&
+      `${formatPlayers(results.unknownVariantPlayers)} ${results.unknownVariantPlayers === 1 ? "player's first exposure names" : "players' first exposures name"} a variant this experiment does not have: left out of every figure.`,
+  ].filter((problem): problem is string => typeof problem === 'string');
+  if (problems.length === 0) return null;
+  return (
+    <ul aria-label="Exposure problems" className="flex flex-col gap-2 text-sm text-pretty">
+      {problems.map((problem) => (
+        <li key={problem} className="flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+          {problem}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -299,6 +299,20 @@ describe('the experiments page', () => {
     const easy = within(table).getByRole('row', { name: /^Easy/u });
     expect(easy).toHaveTextContent('Easy10,40022.3%+2.3 pts1.2 to 3.4 pts+12%6% to 17%0.8 to 3.8 pts< 0.001Yes');
     expect(screen.getByText('CUPED-adjusted')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Exposure problems' })).not.toBeInTheDocument();
+  });
+
+  it('says how many players were exposed to two variants or to one the experiment lacks', async () => {
+    server.routes({
+      [`GET ${base}/experiments/difficulty`]: { body: running },
+      [`GET ${base}/experiments/difficulty/results`]: { body: { ...results(false), mixedPlayers: 1, unknownVariantPlayers: 1_204 } },
+    });
+    renderExperiments({ path: '/project/lunar-loot/experiments?experiment=difficulty' });
+    const problems = await screen.findByRole('list', { name: 'Exposure problems' });
+    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1 player was exposed to more than one variant: each counts in the variant of their first exposure. The game should keep a player in one variant; check how it caches the config.',
+      "1,204 players' first exposures name a variant this experiment does not have: left out of every figure.",
+    ]);
   });
 
   it('warns loudly of a sample ratio mismatch', async () => {
