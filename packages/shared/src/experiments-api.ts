@@ -172,6 +172,7 @@ export const experimentResultsSchema = z
       z.object({
         metric: experimentMetricSchema,
         name: z.string().describe('As the page names it, e.g. "D7 retention"'),
+        unit: z.string().nullable().describe("A mean's unit: the reporting currency for revenue, \"sessions\"; null for a share or a property's mean"),
         primary: z.boolean(),
         variants: z.array(experimentMetricResultSchema),
       }),

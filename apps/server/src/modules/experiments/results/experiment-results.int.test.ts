@@ -285,6 +285,7 @@ describe('experiment results on a seeded random population match the reference',
     expect(results.metrics.every((metric) => metric.variants[0]!.players > 100)).toBe(true);
     expect(results.metrics[0]?.variants[1]?.cuped).toBe(true);
     expect(results.mixedPlayers).toBeGreaterThan(0);
+    expect(results.metrics.map((metric) => metric.unit)).toEqual([null, null, null, 'USD', 'sessions', null, null, null]);
   });
 
   it('agrees when stopped mid-day', async () => {

@@ -51,6 +51,7 @@ function metricResult(experiment: Experiment, metric: ExperimentMetric, primary:
   return {
     metric,
     name,
+    unit: metricUnit(metric, money) ?? null,
     primary,
     variants: experiment.variants.map((variant, i) => {
       const mine = final?.moments[i];

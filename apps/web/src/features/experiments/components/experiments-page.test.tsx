@@ -92,6 +92,7 @@ const results = (mismatch: boolean): ExperimentResults => ({
     {
       metric: { kind: 'retention', days: 7 },
       name: 'D7 retention',
+      unit: null,
       primary: true,
       variants: [
         { variant: 'control', players: 9_600, estimate: 0.2, absolute: null, relative: null, pValue: null, significant: false, cuped: true, verdict: null },
@@ -107,6 +108,26 @@ const results = (mismatch: boolean): ExperimentResults => ({
           verdict: mismatch
             ? { kind: 'mismatch', text: 'Players did not split between the variants as the weights say (sample ratio mismatch); do not trust these results until the cause is fixed.' }
             : { kind: 'better', text: verdictText },
+        },
+      ],
+    },
+    {
+      metric: { kind: 'revenue', days: 7 },
+      name: 'revenue per player within 7 days',
+      unit: 'EUR',
+      primary: false,
+      variants: [
+        { variant: 'control', players: 9_600, estimate: 0.42, absolute: null, relative: null, pValue: null, significant: false, cuped: false, verdict: null },
+        {
+          variant: 'easy',
+          players: 10_400,
+          estimate: 0.45,
+          absolute: { estimate: 0.03, fixed: { lower: -0.02, upper: 0.08 }, alwaysValid: { lower: -0.05, upper: 0.11 } },
+          relative: { estimate: 0.071, fixed: { lower: -0.05, upper: 0.19 }, alwaysValid: null },
+          pValue: 0.6,
+          significant: false,
+          cuped: false,
+          verdict: null,
         },
       ],
     },
@@ -300,6 +321,9 @@ describe('the experiments page', () => {
     expect(easy).toHaveTextContent('Easy10,40022.3%+2.3 pts1.2 to 3.4 pts+12%6% to 17%0.8 to 3.8 pts< 0.001Yes');
     expect(screen.getByText('CUPED-adjusted')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Exposure problems' })).not.toBeInTheDocument();
+    // A mean says its unit: revenue in the project's reporting currency.
+    expect(screen.getByText('A mean per player, in EUR; differences in EUR.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'revenue per player within 7 days by variant' })).getByRole('row', { name: /^Easy/u })).toHaveTextContent('Easy10,4000.45+0.03');
   });
 
   it('says how many players were exposed to two variants or to one the experiment lacks', async () => {

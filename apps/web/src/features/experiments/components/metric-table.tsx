@@ -20,7 +20,13 @@ export function MetricTable({ metric, nameOf }: { metric: MetricResult; nameOf: 
   return (
     <SectionCard
       title={title}
-      description={statistic === 'proportion' ? 'A share of the players; differences in percentage points.' : 'A mean per player; differences in its unit.'}
+      description={
+        statistic === 'proportion'
+          ? 'A share of the players; differences in percentage points.'
+          : metric.unit === null
+            ? 'A mean per player; differences in its unit.'
+            : `A mean per player, in ${metric.unit}; differences in ${metric.unit}.`
+      }
       actions={cuped ? <Badge tone="info">CUPED-adjusted</Badge> : undefined}
     >
       <ScrollTable label={`${metric.name} by variant`}>
