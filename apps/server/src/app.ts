@@ -21,6 +21,8 @@ import { registerAuthentication } from './plugins/authenticate';
 import { createIdentityService, type IdentityService } from './modules/identity/identity-service';
 import { identityRoutes } from './modules/identity/routes';
 import { loadSigningKeys } from './modules/identity/signing-keys';
+import { SharedSigningKeys } from './modules/identity/shared-signing-keys';
+import { memoryRateLimits, postgresRateLimits } from './lib/rate-limits';
 import { registerMembershipGuards } from './plugins/membership';
 import { createAuthCache } from './plugins/auth-cache';
 import { StateCache } from './db/state-cache';
@@ -157,15 +159,22 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   if (config.devMailbox) await app.register(devMailboxRoutes, { mailer, appName: config.appName });
 
   const publicId = installation.instanceId;
+  // With PostgreSQL several processes may serve one installation: what decides an answer lives in
+  // the database, not in this process or its DATA_DIR (ADR 032).
+  const shared = database.driver === 'postgres';
+  const rateLimits = shared ? postgresRateLimits(database.db, clock) : memoryRateLimits(clock);
+  const sharedKeys = shared ? await SharedSigningKeys.load(database.db, clock) : undefined;
+  if (sharedKeys) app.addHook('onClose', async () => sharedKeys.stop());
   const identity = createIdentityService({
     db: database.db,
     config,
     clock,
-    keys: await loadSigningKeys(config.dataDir, clock),
+    keys: sharedKeys ?? (await loadSigningKeys(config.dataDir, clock)),
     mailer,
     publicId,
     organisationClaims: organisationClaimsFrom(database.db),
     logger: app.log,
+    rateLimits,
   });
   app.decorate('identity', identity);
   // Users, accounts, memberships, sessions, keys and project pages, cleared by every change to them (ADR 019).
@@ -192,7 +201,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(analyticsRoutes, { db, clock, events });
   await app.register(dashboardRoutes, { db, clock });
   await app.register(currencyRoutes, { db, clock });
-  await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir });
+  await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir, shared, rateLimits });
   const quotas = new QuotaTracker(db, events, clock);
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });
   await app.register(projectDataRoutes, { db, clock, events, quotas });
@@ -203,9 +212,9 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(experimentRoutes, { db, clock, events });
   const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
   app.addHook('preClose', async () => stopRetention());
-  const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });
+  const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log, rateLimits });
   await app.register(organisationInvitationRoutes, { invitations });
-  await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock }) });
+  await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock, rateLimits }) });
   const support = createSupportService({
     db,
     clock,
@@ -215,6 +224,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
     version: productVersion,
     instanceId: installation.instanceId,
     logger: app.log,
+    rateLimits,
   });
   const status = () => ({
     version: productVersion,

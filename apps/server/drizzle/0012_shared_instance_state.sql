@@ -1,0 +1,28 @@
+CREATE TABLE "demo_loads" (
+	"project_id" uuid PRIMARY KEY NOT NULL,
+	"state" text NOT NULL,
+	"players" integer NOT NULL,
+	"sent_events" integer NOT NULL,
+	"error" text,
+	"stop_requested" timestamp with time zone,
+	"heartbeat_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limit_windows" (
+	"limiter" text NOT NULL,
+	"key_hash" text NOT NULL,
+	"started_at" bigint NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "rate_limit_windows_limiter_key_hash_pk" PRIMARY KEY("limiter","key_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "signing_keys" (
+	"kid" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"retired_at" timestamp with time zone,
+	"private_jwk" jsonb NOT NULL,
+	"public_jwk" jsonb NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "demo_loads" ADD CONSTRAINT "demo_loads_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "rate_limit_windows_started_at_idx" ON "rate_limit_windows" USING btree ("limiter","started_at");

@@ -1,0 +1,53 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { JWK } from 'jose';
+import { projects } from './schema';
+
+// State that several server processes on one PostgreSQL share (ADR 032). With PGlite (one process,
+// ADR 001) the tables exist but stay empty: keys stay in DATA_DIR, counters and loads in memory.
+
+/**
+ * ES256 signing keys: the newest unretired one signs, retired ones stay published for a day. The
+ * private key is a JWK as `DATA_DIR/keys/signing-keys.json` holds it; it is protected by the
+ * database's access control, like everything else the product keeps there (ADR 032).
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  privateJwk: jsonb('private_jwk').$type<JWK>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<JWK>().notNull(),
+});
+
+/**
+ * Fixed-window rate-limit counters shared by every process: one row per limiter and key (a SHA-256
+ * of the address or e-mail, never the value itself), its window's start in epoch milliseconds and
+ * the hits counted in it.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    limiter: text('limiter').notNull(),
+    keyHash: text('key_hash').notNull(),
+    startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.limiter, table.keyHash] }), index('rate_limit_windows_started_at_idx').on(table.limiter, table.startedAt)],
+);
+
+/**
+ * A project's demo load, whichever process runs it: its progress is written while it runs
+ * (`heartbeatAt`), so a load whose process died reads as failed rather than running forever.
+ */
+export const demoLoads = pgTable('demo_loads', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  /** 'running' | 'done' | 'failed'. */
+  state: text('state').$type<'running' | 'done' | 'failed'>().notNull(),
+  players: integer('players').notNull(),
+  sentEvents: integer('sent_events').notNull(),
+  error: text('error'),
+  /** Set by a process asked to remove the demo data; the process running the load stops it. */
+  stopRequested: timestamp('stop_requested', { withTimezone: true, mode: 'date' }),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
