@@ -95,6 +95,14 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
   let idTokenFromB = '';
   let refreshToken = '';
 
+  /** Ada's refresh token rotated through `base`: a new ID token, signed by that process. */
+  async function freshIdToken(base: string) {
+    const refreshed = await call(base, 'POST', '/auth/v1/token', { refreshToken });
+    expect(refreshed.status).toBe(200);
+    refreshToken = refreshed.refreshToken!;
+    return (refreshed.body as { idToken: string }).idToken;
+  }
+
   it('completes on B a sign-in link that A sent, and each accepts the ID tokens the other signs', async () => {
     const email = 'ada@pixel.example';
     expect((await sendLink(a, email)).status).toBe(200);
@@ -128,7 +136,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
   });
 
   it('shows a demo load started on A in the status B answers, and B removing the demo data stops it on A', async () => {
-    const token = ((await call(a, 'POST', '/auth/v1/token', { refreshToken })).body as { idToken: string }).idToken;
+    const token = await freshIdToken(a);
     const created = await call(b, 'POST', '/core/projects', { token, body: { name: 'Pixel Quest', description: description() } });
     expect(created.status).toBe(201);
     const demoPath = `/core/projects/${(created.body as { id: string }).id}/demo-data`;
@@ -141,6 +149,40 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     expect((await call(b, 'DELETE', demoPath, { token })).status).toBe(200);
     expect((await call(a, 'GET', demoPath, { token })).body).toMatchObject({ state: 'idle', players: 0 });
     expect((await call(b, 'GET', demoPath, { token })).body).toMatchObject({ state: 'idle', players: 0 });
+  });
+
+  it('shares the monthly event quota: a batch through B cannot use what A already reserved', async () => {
+    // An organisation of its own: each process's event store still holds only what it received.
+    const email = 'lin@pixel.example';
+    expect((await sendLink(b, email)).status).toBe(200);
+    const token = ((await call(b, 'POST', '/auth/v1/email-link/complete', { body: completeBody(await linkOf(email, 1), email) })).body as { idToken: string }).idToken;
+    expect((await call(a, 'POST', '/core/accounts/register', { token })).status).toBe(200);
+    expect((await call(a, 'POST', '/core/orgs', { token, body: { name: 'Lin Labs' } })).status).toBe(201);
+    const created = await call(a, 'POST', '/core/projects', { token, body: { name: 'Pixel Quota', description: description() } });
+    const projectId = (created.body as { id: string }).id;
+    const { keys } = (await call(a, 'GET', `/core/projects/${projectId}/ingest-keys`, { token })).body as { keys: { key: string; kind: string }[] };
+    const key = keys.find((candidate) => candidate.kind === 'standard')!.key;
+    expect((await call(b, 'PUT', '/core/orgs/quota', { token, body: { monthlyEventQuota: 10 } })).status).toBe(200);
+    const ingest = async (base: string, from: number, events: number) => {
+      const batch = Array.from({ length: events }, (_, i) => ({
+        insert_id: `quota-${from + i}`,
+        name: 'level_start',
+        user_id: 'player-1',
+        timestamp: new Date().toISOString(),
+      }));
+      const response = await fetch(`${base}/ingest/v1/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ingest-key': key },
+        body: JSON.stringify({ events: batch }),
+      });
+      return { status: response.status, body: (await response.json()) as { code?: string } };
+    };
+    expect((await ingest(a, 0, 6)).status).toBe(200);
+    const overQuota = await ingest(b, 6, 6);
+    expect(overQuota.status).toBe(429);
+    expect(overQuota.body.code).toBe('QUOTA_EXCEEDED');
+    expect((await ingest(b, 6, 4)).status).toBe(200);
+    expect((await ingest(a, 10, 1)).body.code).toBe('QUOTA_EXCEEDED');
   });
 
   it('refuses on B the ID token of a session signed out on A', async () => {

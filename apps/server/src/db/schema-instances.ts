@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { JWK } from 'jose';
-import { projects } from './schema';
+import { organisations, projects } from './schema';
 
 // State that several server processes on one PostgreSQL share (ADR 032). With PGlite (one process,
 // ADR 001) the tables exist but stay empty: keys stay in DATA_DIR, counters and loads in memory.
@@ -50,4 +50,29 @@ export const demoLoads = pgTable('demo_loads', {
   /** Set by a process asked to remove the demo data; the process running the load stops it. */
   stopRequested: timestamp('stop_requested', { withTimezone: true, mode: 'date' }),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Events an organisation with a monthly quota received this UTC month, counted once from the event
+ * store and then kept here by every process's reservations (ADR 032).
+ */
+export const quotaUsage = pgTable(
+  'quota_usage',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    monthStart: timestamp('month_start', { withTimezone: true, mode: 'date' }).notNull(),
+    used: bigint('used', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.monthStart] })],
+);
+
+/**
+ * The server processes running now: each writes `seen_at` every few seconds. Per-second limits on
+ * the hot paths are split between the processes seen lately instead of counted in the database.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
