@@ -25,7 +25,8 @@ CREATE TABLE "rate_limit_windows" (
 --> statement-breakpoint
 CREATE TABLE "server_instances" (
 	"id" uuid PRIMARY KEY NOT NULL,
-	"seen_at" timestamp with time zone NOT NULL
+	"seen_at" timestamp with time zone NOT NULL,
+	"local_token_hash" text
 );
 --> statement-breakpoint
 CREATE TABLE "signing_keys" (

@@ -45,6 +45,7 @@ import { currencyRoutes } from './modules/currency/currency-routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
+import { writeLocalToken } from './modules/demo/local-token';
 import { projectDataRoutes } from './modules/events/project-data-routes';
 import { scheduleRetention } from './modules/events/retention';
 import { QuotaTracker } from './modules/billing/quota-tracker';
@@ -166,6 +167,10 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   const shared = database.driver === 'postgres';
   const rateLimits = shared ? postgresRateLimits(database.db, clock) : memoryRateLimits(clock);
   const sharedKeys = shared ? await SharedSigningKeys.load(database.db, clock) : undefined;
+  const localToken = writeLocalToken(config.dataDir);
+  // Per-second limits on ingestion and delivery: each process allows its share (ADR 032).
+  const instances = shared ? await startInstanceCount(database.db, clock, { localTokenHash: localToken.hash }) : oneInstance;
+  app.addHook('onClose', async () => instances.stop());
   if (sharedKeys) app.addHook('onClose', async () => sharedKeys.stop());
   const identity = createIdentityService({
     db: database.db,
@@ -203,11 +208,8 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(analyticsRoutes, { db, clock, events });
   await app.register(dashboardRoutes, { db, clock });
   await app.register(currencyRoutes, { db, clock });
-  await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir, shared, rateLimits });
+  await app.register(demoRoutes, { db, clock, events, localToken, shared, rateLimits, otherLocalToken: shared ? instances.hasLocalToken : undefined });
   const quotas = shared ? new SharedQuotas(db, events, clock) : new QuotaTracker(db, events, clock);
-  // Per-second limits on ingestion and delivery: each process allows its share (ADR 032).
-  const instances = shared ? await startInstanceCount(db, clock) : oneInstance;
-  app.addHook('onClose', async () => instances.stop());
   const processes = instances.current;
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits, processes });
   await app.register(projectDataRoutes, { db, clock, events, quotas });

@@ -151,7 +151,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     expect((await call(b, 'GET', demoPath, { token })).body).toMatchObject({ state: 'idle', players: 0 });
   });
 
-  it('shares the monthly event quota: a batch through B cannot use what A already reserved', async () => {
+  it('shares the monthly event quota (a batch through B cannot use what A reserved) and accepts A\'s local admin token on B', async () => {
     // An organisation of its own: each process's event store still holds only what it received.
     const email = 'lin@pixel.example';
     expect((await sendLink(b, email)).status).toBe(200);
@@ -177,6 +177,17 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
       });
       return { status: response.status, body: (await response.json()) as { code?: string } };
     };
+    // `npm run demo` on A's machine reads A's DATA_DIR/local-admin-token; the load balancer may send it to B.
+    const localToken = fs.readFileSync(path.join(database.dataDir, 'a', 'local-admin-token'), 'utf8');
+    const identifier = (created.body as { identifier: string }).identifier;
+    const demoKey = await fetch(`${b}/internal/v1/demo-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${localToken}` },
+      body: JSON.stringify({ identifier }),
+    });
+    expect(demoKey.status).toBe(200);
+    expect((await demoKey.json()) as unknown).toMatchObject({ projectId });
+
     expect((await ingest(a, 0, 6)).status).toBe(200);
     const overQuota = await ingest(b, 6, 6);
     expect(overQuota.status).toBe(429);

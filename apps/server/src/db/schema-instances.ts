@@ -71,8 +71,11 @@ export const quotaUsage = pgTable(
 /**
  * The server processes running now: each writes `seen_at` every few seconds. Per-second limits on
  * the hot paths are split between the processes seen lately instead of counted in the database.
+ * `local_token_hash` is the SHA-256 of the process's DATA_DIR/local-admin-token, so `npm run demo`
+ * on that process's machine is answered by whichever process the load balancer picks.
  */
 export const serverInstances = pgTable('server_instances', {
   id: uuid('id').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  localTokenHash: text('local_token_hash'),
 });

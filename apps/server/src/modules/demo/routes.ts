@@ -15,7 +15,7 @@ import { demoKeyByIdentifier } from './demo-key';
 import { DemoLoads, demoEnd, type DemoLoadRegistry } from './demo-loads';
 import { SharedDemoLoads } from './shared-demo-loads';
 import type { IngestPost } from './demo-sender';
-import { writeLocalToken } from './local-token';
+import { localTokenHash, type LocalToken } from './local-token';
 import { demoEditorOf, setUpDemoExperiment } from './demo-experiment-setup';
 import { editorOf } from '../live-ops/live-route-common';
 
@@ -36,11 +36,14 @@ export const demoRoutes: FastifyPluginAsyncZod<{
   db: Db;
   clock: Clock;
   events: EventStore;
-  dataDir: string;
+  /** This process's DATA_DIR/local-admin-token. */
+  localToken: LocalToken;
   /** Several processes share the database: loads are known to all of them through it (ADR 032). */
   shared?: boolean;
   rateLimits?: RateLimits;
-}> = async (app, { db, clock, events, dataDir, shared = false, rateLimits = memoryRateLimits(clock) }) => {
+  /** With several processes: whether another live process wrote this local-token hash. */
+  otherLocalToken?: (hash: string) => Promise<boolean>;
+}> = async (app, { db, clock, events, localToken, shared = false, rateLimits = memoryRateLimits(clock), otherLocalToken }) => {
   const loads: DemoLoadRegistry = shared ? new SharedDemoLoads(db, clock) : new DemoLoads();
   app.addHook('preClose', async () => loads.stopAll());
   // The button's load goes through the whole HTTP pipeline of the endpoint (hooks, key, limits,
@@ -123,7 +126,8 @@ export const demoRoutes: FastifyPluginAsyncZod<{
   );
 
   // For `npm run demo` on the server's machine: proven by the token in DATA_DIR, not by a sign-in.
-  const isLocalToken = writeLocalToken(dataDir);
+  const isLocalToken = async (presented: string | undefined) =>
+    localToken.matches(presented) || (presented !== undefined && otherLocalToken !== undefined && (await otherLocalToken(localTokenHash(presented))));
   const guesses = rateLimits('local-token-guesses-per-ip', 10, 60_000);
   app.post(
     apiPaths.ingestion.demoKey.pattern,
@@ -137,7 +141,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!isLocalToken(presented)) {
+      if (!(await isLocalToken(presented))) {
         const verdict = await guesses.hit(request.ip);
         if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
         throw new HttpError(401, 'LOCAL_TOKEN_INVALID', 'This call needs the local admin token from DATA_DIR/local-admin-token.');
