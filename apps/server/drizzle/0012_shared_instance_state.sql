@@ -1,5 +1,6 @@
 CREATE TABLE "demo_loads" (
 	"project_id" uuid PRIMARY KEY NOT NULL,
+	"load_id" uuid NOT NULL,
 	"state" text NOT NULL,
 	"players" integer NOT NULL,
 	"sent_events" integer NOT NULL,

@@ -208,9 +208,9 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(analyticsRoutes, { db, clock, events });
   await app.register(dashboardRoutes, { db, clock });
   await app.register(currencyRoutes, { db, clock });
-  await app.register(demoRoutes, { db, clock, events, localToken, shared, rateLimits, otherLocalToken: shared ? instances.hasLocalToken : undefined });
+  await app.register(demoRoutes, { db, clock, events, localToken, shared, rateLimits, otherLocalToken: shared ? (hash) => instances.hasLocalToken(hash) : undefined });
   const quotas = shared ? new SharedQuotas(db, events, clock) : new QuotaTracker(db, events, clock);
-  const processes = instances.current;
+  const processes = () => instances.current();
   await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits, processes });
   await app.register(projectDataRoutes, { db, clock, events, quotas });
   await app.register(billingRoutes, { db, clock, events, quotas });

@@ -49,8 +49,8 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
       child.kill('SIGTERM');
       await exited;
     }
-    await smtp?.stop();
-    await database?.dispose();
+    await smtp.stop();
+    await database.dispose();
   }, 60_000);
 
   async function call(
@@ -73,7 +73,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
       .getSetCookie()
       .map((cookie) => /^qb_refresh=([^;]*)/.exec(cookie)?.[1])
       .find((value) => value !== undefined);
-    return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown), refreshToken: refreshToken || undefined };
+    return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown), refreshToken: refreshToken === '' ? undefined : refreshToken };
   }
 
   const sendLink = (base: string, email: string) => call(base, 'POST', '/auth/v1/email-link/send', { body: { email } });
@@ -186,7 +186,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
       body: JSON.stringify({ identifier }),
     });
     expect(demoKey.status).toBe(200);
-    expect((await demoKey.json()) as unknown).toMatchObject({ projectId });
+    expect(await demoKey.json()).toMatchObject({ projectId });
 
     expect((await ingest(a, 0, 6)).status).toBe(200);
     const overQuota = await ingest(b, 6, 6);

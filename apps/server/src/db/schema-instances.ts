@@ -42,6 +42,8 @@ export const demoLoads = pgTable('demo_loads', {
   projectId: uuid('project_id')
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),
+  /** Which start this row records: a process whose load was taken over stops it at its next heartbeat. */
+  loadId: uuid('load_id').notNull(),
   /** 'running' | 'done' | 'failed'. */
   state: text('state').$type<'running' | 'done' | 'failed'>().notNull(),
   players: integer('players').notNull(),

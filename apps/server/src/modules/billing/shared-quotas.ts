@@ -56,7 +56,9 @@ export class SharedQuotas implements Quotas {
   }
 
   /** Nothing to keep: an organisation without a quota is not counted, and setting one recounts the store. */
-  add(): void {}
+  add(): void {
+    // Deliberately nothing (see above).
+  }
 
   async forget(organisationId: string): Promise<void> {
     await this.db.delete(quotaUsage).where(eq(quotaUsage.organisationId, organisationId));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { DEMO_PLAYERS_DEFAULT, type DemoDataStatus } from '@questboard/shared/developer';
 import type { Db } from '../../db/database';
@@ -40,6 +41,11 @@ export class SharedDemoLoads implements DemoLoadRegistry {
     return { state: row.state, players: row.players, sentEvents: row.sentEvents, error: row.error };
   }
 
+  /** Whether this process runs the project's load. */
+  isRunningHere(projectId: string): boolean {
+    return this.#local.has(projectId);
+  }
+
   async isRunning(projectId: string): Promise<boolean> {
     return (await this.status(projectId)).state === 'running';
   }
@@ -51,7 +57,8 @@ export class SharedDemoLoads implements DemoLoadRegistry {
   async start(projectId: string, options: DemoLoadOptions): Promise<boolean> {
     const now = this.clock.now();
     const players = options.players ?? DEMO_PLAYERS_DEFAULT;
-    const fresh = { state: 'running' as const, players, sentEvents: 0, error: null, stopRequested: null, heartbeatAt: now };
+    const loadId = randomUUID();
+    const fresh = { loadId, state: 'running' as const, players, sentEvents: 0, error: null, stopRequested: null, heartbeatAt: now };
     // One statement decides, whichever processes start at once: a running, live load is not replaced.
     const claimed = await this.db
       .insert(demoLoads)
@@ -71,10 +78,11 @@ export class SharedDemoLoads implements DemoLoadRegistry {
       const [row] = await this.db
         .update(demoLoads)
         .set({ sentEvents: load.sentEvents, heartbeatAt: this.clock.now() })
-        .where(and(eq(demoLoads.projectId, projectId), eq(demoLoads.state, 'running')))
+        .where(and(eq(demoLoads.projectId, projectId), eq(demoLoads.loadId, loadId), eq(demoLoads.state, 'running')))
         .returning({ stopRequested: demoLoads.stopRequested });
-      // Asked to stop by another process, or the row is gone (the project was deleted).
-      if (!row || row.stopRequested !== null) controller.abort();
+      // Asked to stop by another process, taken over by another start (this process's heartbeats had
+      // gone stale), or the row is gone (the project was deleted).
+      if (row?.stopRequested !== null) controller.abort();
     };
     const timer = setInterval(() => void beat().catch((error: unknown) => options.log(error)), this.heartbeatMs);
     timer.unref();
@@ -103,7 +111,7 @@ export class SharedDemoLoads implements DemoLoadRegistry {
         await this.db
           .update(demoLoads)
           .set({ ...end, sentEvents: load.sentEvents, heartbeatAt: this.clock.now() })
-          .where(and(eq(demoLoads.projectId, projectId), eq(demoLoads.state, 'running')));
+          .where(and(eq(demoLoads.projectId, projectId), eq(demoLoads.loadId, loadId), eq(demoLoads.state, 'running')));
       })
       .catch((error: unknown) => options.log(error))
       .finally(() => {
