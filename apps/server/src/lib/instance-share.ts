@@ -57,7 +57,11 @@ export async function startInstanceCount(
     },
     stop: async () => {
       clearInterval(timer);
-      await db.delete(serverInstances).where(eq(serverInstances.id, id));
+      // Unreachable database (or already closed): the row goes stale after `staleMs` anyway.
+      await db
+        .delete(serverInstances)
+        .where(eq(serverInstances.id, id))
+        .catch(() => undefined);
     },
   };
 }
