@@ -21,6 +21,8 @@ import { registerAuthentication } from './plugins/authenticate';
 import { createIdentityService, type IdentityService } from './modules/identity/identity-service';
 import { identityRoutes } from './modules/identity/routes';
 import { loadSigningKeys } from './modules/identity/signing-keys';
+import { SharedSigningKeys } from './modules/identity/shared-signing-keys';
+import { memoryRateLimits, postgresRateLimits } from './lib/rate-limits';
 import { registerMembershipGuards } from './plugins/membership';
 import { createAuthCache } from './plugins/auth-cache';
 import { StateCache } from './db/state-cache';
@@ -43,9 +45,12 @@ import { currencyRoutes } from './modules/currency/currency-routes';
 import { ingestKeyRoutes } from './modules/ingestion/ingest-key-routes';
 import { ingestRoutes, type IngestLimits } from './modules/ingestion/ingest-routes';
 import { demoRoutes } from './modules/demo/routes';
+import { writeLocalToken } from './modules/demo/local-token';
 import { projectDataRoutes } from './modules/events/project-data-routes';
 import { scheduleRetention } from './modules/events/retention';
 import { QuotaTracker } from './modules/billing/quota-tracker';
+import { SharedQuotas } from './modules/billing/shared-quotas';
+import { oneInstance, startInstanceCount } from './lib/instance-share';
 import { billingRoutes } from './modules/billing/routes';
 import { createSupportService } from './modules/support/support-service';
 import { supportRoutes } from './modules/support/routes';
@@ -157,15 +162,26 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   if (config.devMailbox) await app.register(devMailboxRoutes, { mailer, appName: config.appName });
 
   const publicId = installation.instanceId;
+  // With PostgreSQL several processes may serve one installation: what decides an answer lives in
+  // the database, not in this process or its DATA_DIR (ADR 032).
+  const shared = database.driver === 'postgres';
+  const rateLimits = shared ? postgresRateLimits(database.db, clock) : memoryRateLimits(clock);
+  const sharedKeys = shared ? await SharedSigningKeys.load(database.db, clock) : undefined;
+  const localToken = writeLocalToken(config.dataDir);
+  // Per-second limits on ingestion and delivery: each process allows its share (ADR 032).
+  const instances = shared ? await startInstanceCount(database.db, clock, { localTokenHash: localToken.hash }) : oneInstance;
+  app.addHook('onClose', async () => instances.stop());
+  if (sharedKeys) app.addHook('onClose', async () => sharedKeys.stop());
   const identity = createIdentityService({
     db: database.db,
     config,
     clock,
-    keys: await loadSigningKeys(config.dataDir, clock),
+    keys: sharedKeys ?? (await loadSigningKeys(config.dataDir, clock)),
     mailer,
     publicId,
     organisationClaims: organisationClaimsFrom(database.db),
     logger: app.log,
+    rateLimits,
   });
   app.decorate('identity', identity);
   // Users, accounts, memberships, sessions, keys and project pages, cleared by every change to them (ADR 019).
@@ -192,20 +208,21 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(analyticsRoutes, { db, clock, events });
   await app.register(dashboardRoutes, { db, clock });
   await app.register(currencyRoutes, { db, clock });
-  await app.register(demoRoutes, { db, clock, events, dataDir: config.dataDir });
-  const quotas = new QuotaTracker(db, events, clock);
-  await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits });
+  await app.register(demoRoutes, { db, clock, events, localToken, shared, rateLimits, otherLocalToken: shared ? (hash) => instances.hasLocalToken(hash) : undefined });
+  const quotas = shared ? new SharedQuotas(db, events, clock) : new QuotaTracker(db, events, clock);
+  const processes = () => instances.current();
+  await app.register(ingestRoutes, { db, clock, events, quotas, limits: ingestLimits, processes });
   await app.register(projectDataRoutes, { db, clock, events, quotas });
   await app.register(billingRoutes, { db, clock, events, quotas });
   await app.register(liveDraftRoutes, { db, clock });
   await app.register(liveVersionRoutes, { db, clock });
-  await app.register(liveDeliveryRoutes, { db, clock, requestsPerAddress: ingestLimits?.requestsPerAddress });
+  await app.register(liveDeliveryRoutes, { db, clock, requestsPerAddress: ingestLimits?.requestsPerAddress, processes });
   await app.register(experimentRoutes, { db, clock, events });
   const stopRetention = scheduleRetention(db, events, clock, (error) => app.log.error({ err: error }, 'retention sweep failed'));
   app.addHook('preClose', async () => stopRetention());
-  const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log });
+  const invitations = createInvitationService({ db, clock, mailer, appUrl: config.appUrl, appName: config.appName, logger: app.log, rateLimits });
   await app.register(organisationInvitationRoutes, { invitations });
-  await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock }) });
+  await app.register(inviteeRoutes, { answers: createInvitationAnswers({ db, clock, rateLimits }) });
   const support = createSupportService({
     db,
     clock,
@@ -215,6 +232,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
     version: productVersion,
     instanceId: installation.instanceId,
     logger: app.log,
+    rateLimits,
   });
   const status = () => ({
     version: productVersion,

@@ -20,6 +20,20 @@ export function startProduct(dataDir: string, port: number) {
   return { child, exited };
 }
 
+/**
+ * The server entry (`src/index.ts`) without `npm start`'s web build, with the environment given:
+ * for the tests that run several instances on one PostgreSQL (ADR 032).
+ */
+export function startServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/index.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { child, exited };
+}
+
 export async function waitForReady(base: string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

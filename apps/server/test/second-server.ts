@@ -17,12 +17,12 @@ export interface SecondServer {
 }
 
 /**
- * A second server on the first one's PostgreSQL database, with the same signing keys and its own
- * caches and event store folder: how several instances share one database (ADR 019).
+ * A second server on the first one's PostgreSQL database, with its own caches and DATA_DIR (event
+ * store folder): how several instances share one database (ADR 019). The signing keys come from the
+ * database too (ADR 032).
  */
 export async function startSecondServer(first: Awaited<ReturnType<typeof createTestApp>>): Promise<SecondServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-second-'));
-  fs.cpSync(path.join(first.config.dataDir, 'keys'), path.join(dataDir, 'keys'), { recursive: true });
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: first.config.databaseUrl });
   const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
   const events = await openEventStore(dataDir);

@@ -359,3 +359,6 @@ export const liveVersions = pgTable(
 
 // Experiments (issue 16, ADR 029): in their own file, beside the tables they refer to.
 export * from './schema-experiments';
+
+// Shared state of several server processes on one PostgreSQL (ADR 032).
+export * from './schema-instances';

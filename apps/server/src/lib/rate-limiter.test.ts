@@ -15,6 +15,19 @@ describe('RateLimiter', () => {
     expect(limiter.hit('a').allowed).toBe(true);
   });
 
+  it('allows each of several processes its share of the limit, as their number changes (ADR 032)', () => {
+    const clock = manualClock();
+    let processes = 3;
+    const limiter = new RateLimiter(10, 1000, clock, () => processes);
+    expect(Array.from({ length: 4 }, () => limiter.hit('key').allowed)).toEqual([true, true, true, false]);
+    processes = 1;
+    expect(Array.from({ length: 8 }, () => limiter.hit('key').allowed)).toEqual([true, true, true, true, true, true, true, false]);
+    // A share is never below one hit a window, however many processes there are.
+    processes = 50;
+    clock.advance(1000);
+    expect([limiter.hit('key').allowed, limiter.hit('key').allowed]).toEqual([true, false]);
+  });
+
   it('counts hits by their cost, and a refused hit takes nothing from the window', () => {
     const clock = manualClock();
     const limiter = new RateLimiter(1000, 60_000, clock);

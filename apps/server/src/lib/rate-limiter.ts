@@ -1,9 +1,10 @@
 import type { Clock } from './clock';
 
 /**
- * Fixed-window counters in memory: `limit` hits per `windowMs` for each key. One process serves
- * the product (ADR 001), so memory is the right place; a multi-instance deployment would move this
- * to the database.
+ * Fixed-window counters in memory: `limit` hits per `windowMs` for each key. With one process
+ * (ADR 001) that is the whole limit. With several on one PostgreSQL, the limits of minutes count in
+ * the database (rate-limits.ts) and the per-second ones of the hot paths take `processes`: each
+ * process allows its share, `limit / processes` (ADR 032).
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
@@ -13,7 +14,14 @@ export class RateLimiter {
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly clock: Clock,
+    private readonly processes: () => number = () => 1,
   ) {}
+
+  /** This process's share of the limit. */
+  private get share() {
+    const processes = this.processes();
+    return processes <= 1 ? this.limit : Math.max(1, Math.floor(this.limit / processes));
+  }
 
   /**
    * Counts a hit of `cost` (1 request, or a batch's events); answers whether it is allowed and, when
@@ -21,14 +29,15 @@ export class RateLimiter {
    */
   hit(key: string, cost = 1): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
     const now = this.clock.now().getTime();
+    const limit = this.share;
     const window = this.windows.get(key);
     if (!window || now - window.startedAt >= this.windowMs) {
-      if (cost > this.limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(this.windowMs / 1000)) };
+      if (cost > limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(this.windowMs / 1000)) };
       this.windows.set(key, { startedAt: now, count: cost });
       this.sweep(now);
       return { allowed: true };
     }
-    if (window.count + cost <= this.limit) {
+    if (window.count + cost <= limit) {
       window.count += cost;
       return { allowed: true };
     }

@@ -4,12 +4,24 @@ import type { Clock } from '../../lib/clock';
 import type { EventStore } from '../events/event-store';
 import { billedProjects } from './billing-store';
 
+/** The monthly event quota's counter: in memory (one process) or in PostgreSQL (several, ADR 032). */
+export interface Quotas {
+  /** Reserves `count` events; false (nothing reserved) when that would pass the quota. */
+  reserve(organisationId: string, quota: number | null, count: number): Promise<boolean>;
+  /** Gives back a reservation whose events were not stored (or were duplicates). */
+  release(organisationId: string, count: number): Promise<void>;
+  /** Stored events were counted without a quota: keep the figure right when one is set later. */
+  add(organisationId: string, count: number): void;
+  /** The figure is recounted from the store next time (events were deleted, the quota changed). */
+  forget(organisationId: string): Promise<void>;
+}
+
 /**
  * Events each organisation received this UTC month, for the quota. Counted once from the store
  * when an organisation first sends in a month, then kept in memory (one process: ADR 001). A batch
  * reserves its events before they are written, so two racing batches cannot both pass the quota.
  */
-export class QuotaTracker {
+export class QuotaTracker implements Quotas {
   private readonly months = new Map<string, { month: number; used: Promise<number> | number }>();
 
   constructor(
@@ -52,7 +64,7 @@ export class QuotaTracker {
   }
 
   /** Gives back a reservation whose events were not stored (or were duplicates). */
-  release(organisationId: string, count: number) {
+  async release(organisationId: string, count: number) {
     const entry = this.months.get(organisationId);
     if (entry && typeof entry.used === 'number') entry.used = Math.max(0, entry.used - count);
   }
@@ -64,7 +76,7 @@ export class QuotaTracker {
   }
 
   /** The figure is recounted from the store next time (events were deleted, a month began). */
-  forget(organisationId: string) {
+  async forget(organisationId: string) {
     this.months.delete(organisationId);
   }
 }

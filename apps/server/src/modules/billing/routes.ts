@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { memberOf } from '../../plugins/membership';
 import type { EventStore } from '../events/event-store';
 import { setMonthlyEventQuota } from './billing-store';
-import type { QuotaTracker } from './quota-tracker';
+import type { Quotas } from './quota-tracker';
 import { usageReport } from './usage-report';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -17,7 +17,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['usage'];
 
 /** The billing page: what the organisation's projects ingest and hold, and the monthly quota. */
-export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: QuotaTracker }> = async (
+export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: Quotas }> = async (
   app,
   { db, clock, events, quotas },
 ) => {
@@ -46,7 +46,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events
       const member = memberOf(request);
       if (!canSetQuota(member.role)) throw new HttpError(403, organisationErrorCodes.insufficientRole, 'Only owners can set the monthly event quota.');
       await setMonthlyEventQuota(db, member.organisationId, request.body.monthlyEventQuota, clock.now());
-      quotas.forget(member.organisationId);
+      await quotas.forget(member.organisationId);
       return { monthlyEventQuota: request.body.monthlyEventQuota };
     },
   );

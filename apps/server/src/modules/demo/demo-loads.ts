@@ -12,6 +12,26 @@ export function demoEnd(now: Date): Date {
   return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
 }
 
+export interface DemoLoadOptions {
+  post: IngestPost;
+  key: string;
+  end: Date;
+  players?: number;
+  log: (error: unknown) => void;
+}
+
+/** Where demo loads are known: this process's memory, or PostgreSQL for several processes (ADR 032). */
+export interface DemoLoadRegistry {
+  status(projectId: string): Promise<Omit<DemoDataStatus, 'demoEvents'>>;
+  isRunning(projectId: string): Promise<boolean>;
+  /** Starts a load; false when one is already running for the project. */
+  start(projectId: string, options: DemoLoadOptions): Promise<boolean>;
+  /** Stops a running load (before its demo events are removed) and forgets the project. */
+  stop(projectId: string): Promise<void>;
+  /** Stops the loads this process runs (it is closing). */
+  stopAll(): Promise<void>;
+}
+
 interface Load {
   state: 'running' | 'done' | 'failed';
   players: number;
@@ -22,20 +42,21 @@ interface Load {
 }
 
 /** Demo loads in progress or finished, one per project, kept in memory while the server runs. */
-export class DemoLoads {
+export class DemoLoads implements DemoLoadRegistry {
   private readonly loads = new Map<string, Load>();
 
-  status(projectId: string): Omit<DemoDataStatus, 'demoEvents'> {
+  async status(projectId: string): Promise<Omit<DemoDataStatus, 'demoEvents'>> {
     const load = this.loads.get(projectId);
     if (!load) return { state: 'idle', players: 0, sentEvents: 0, error: null };
     return { state: load.state, players: load.players, sentEvents: load.sentEvents, error: load.error };
   }
 
-  isRunning(projectId: string): boolean {
+  async isRunning(projectId: string): Promise<boolean> {
     return this.loads.get(projectId)?.state === 'running';
   }
 
-  start(projectId: string, options: { post: IngestPost; key: string; end: Date; players?: number; log: (error: unknown) => void }) {
+  async start(projectId: string, options: DemoLoadOptions): Promise<boolean> {
+    if (await this.isRunning(projectId)) return false;
     const controller = new AbortController();
     const players = options.players ?? DEMO_PLAYERS_DEFAULT;
     const load: Load = { state: 'running', players, sentEvents: 0, error: null, controller, finished: Promise.resolve() };
@@ -61,9 +82,9 @@ export class DemoLoads {
         if (!controller.signal.aborted) options.log(error);
       },
     );
+    return true;
   }
 
-  /** Stops a running load (before its demo events are removed) and forgets the project. */
   async stop(projectId: string) {
     const load = this.loads.get(projectId);
     if (!load) return;

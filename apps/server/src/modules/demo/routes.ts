@@ -7,14 +7,15 @@ import { apiPaths } from '@questboard/shared/api-paths';
 import type { Db } from '../../db/database';
 import { HttpError, tooManyRequests } from '../../http-error';
 import type { Clock } from '../../lib/clock';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { memoryRateLimits, type RateLimits } from '../../lib/rate-limits';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import type { EventStore } from '../events/event-store';
 import { demoIngestKey } from '../ingestion/ingestion-api';
 import { demoKeyByIdentifier } from './demo-key';
-import { DemoLoads, demoEnd } from './demo-loads';
+import { DemoLoads, demoEnd, type DemoLoadRegistry } from './demo-loads';
+import { SharedDemoLoads } from './shared-demo-loads';
 import type { IngestPost } from './demo-sender';
-import { writeLocalToken } from './local-token';
+import { localTokenHash, type LocalToken } from './local-token';
 import { demoEditorOf, setUpDemoExperiment } from './demo-experiment-setup';
 import { editorOf } from '../live-ops/live-route-common';
 
@@ -31,11 +32,19 @@ export const demoErrors = {
  * Demo data (issue 7): a generated game population sent through the real ingestion endpoint with the
  * project's demo key, so its events are labelled demo and can be removed as a whole.
  */
-export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; dataDir: string }> = async (
-  app,
-  { db, clock, events, dataDir },
-) => {
-  const loads = new DemoLoads();
+export const demoRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  events: EventStore;
+  /** This process's DATA_DIR/local-admin-token. */
+  localToken: LocalToken;
+  /** Several processes share the database: loads are known to all of them through it (ADR 032). */
+  shared?: boolean;
+  rateLimits?: RateLimits;
+  /** With several processes: whether another live process wrote this local-token hash. */
+  otherLocalToken?: (hash: string) => Promise<boolean>;
+}> = async (app, { db, clock, events, localToken, shared = false, rateLimits = memoryRateLimits(clock), otherLocalToken }) => {
+  const loads: DemoLoadRegistry = shared ? new SharedDemoLoads(db, clock) : new DemoLoads();
   app.addHook('preClose', async () => loads.stopAll());
   // The button's load goes through the whole HTTP pipeline of the endpoint (hooks, key, limits,
   // validation), without depending on which address the server listens on.
@@ -50,7 +59,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
     return { status: response.statusCode, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined, body: response.body };
   };
 
-  const status = async (projectId: string) => ({ ...loads.status(projectId), demoEvents: (await events.summary(projectId)).demoEvents });
+  const status = async (projectId: string) => ({ ...(await loads.status(projectId)), demoEvents: (await events.summary(projectId)).demoEvents });
 
   app.get(
     apiPaths.projects.demoData.pattern,
@@ -76,14 +85,22 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
     },
     async (request, reply) => {
       const project = projectOf(request);
-      if (loads.isRunning(project.id)) throw demoErrors.running();
+      if (await loads.isRunning(project.id)) throw demoErrors.running();
       const summary = await events.summary(project.id);
       if (summary.totalEvents > summary.demoEvents) throw demoErrors.realData();
       const key = await demoIngestKey(db, project.id, clock.now());
       const end = demoEnd(clock.now());
       // The running experiment the demo's players are exposed to (issue 16).
       await setUpDemoExperiment(db, project.id, end, editorOf(request), clock.now());
-      loads.start(project.id, { post, key, end, players: request.body?.players, log: (error) => request.log.error({ err: error }, 'demo data load failed') });
+      const started = await loads.start(project.id, {
+        post,
+        key,
+        end,
+        players: request.body?.players,
+        log: (error) => request.log.error({ err: error }, 'demo data load failed'),
+      });
+      // Another request (on this process or another) started one meanwhile.
+      if (!started) throw demoErrors.running();
       return reply.code(202).send(await status(project.id));
     },
   );
@@ -109,8 +126,9 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
   );
 
   // For `npm run demo` on the server's machine: proven by the token in DATA_DIR, not by a sign-in.
-  const isLocalToken = writeLocalToken(dataDir);
-  const guesses = new RateLimiter(10, 60_000, clock);
+  const isLocalToken = async (presented: string | undefined) =>
+    localToken.matches(presented) || (presented !== undefined && otherLocalToken !== undefined && (await otherLocalToken(localTokenHash(presented))));
+  const guesses = rateLimits('local-token-guesses-per-ip', 10, 60_000);
   app.post(
     apiPaths.ingestion.demoKey.pattern,
     {
@@ -123,8 +141,8 @@ export const demoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: E
     },
     async (request) => {
       const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!isLocalToken(presented)) {
-        const verdict = guesses.hit(request.ip);
+      if (!(await isLocalToken(presented))) {
+        const verdict = await guesses.hit(request.ip);
         if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
         throw new HttpError(401, 'LOCAL_TOKEN_INVALID', 'This call needs the local admin token from DATA_DIR/local-admin-token.');
       }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { anyMember, ownersAndAdmins, projectOf } from '../../plugins/project-scope';
 import { getEventRetention, setEventRetention } from '../projects/project-service';
-import type { QuotaTracker } from '../billing/quota-tracker';
+import type { Quotas } from '../billing/quota-tracker';
 import type { EventStore } from './event-store';
 import { retentionCutoff } from './retention';
 
@@ -14,7 +14,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['project data'];
 
 /** The settings page's data section: retention (enforced by the store) and deleting all events. */
-export const projectDataRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: QuotaTracker }> = async (
+export const projectDataRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: Quotas }> = async (
   app,
   { db, clock, events, quotas },
 ) => {
@@ -49,7 +49,7 @@ export const projectDataRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; ev
       await setEventRetention(db, clock, project.organisationId, project.id, days);
       if (days !== null) {
         await events.deleteBefore(project.id, retentionCutoff(clock.now(), days));
-        quotas.forget(project.organisationId);
+        await quotas.forget(project.organisationId);
       }
       return { eventRetentionDays: days };
     },
@@ -70,7 +70,7 @@ export const projectDataRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; ev
     async (request) => {
       const project = projectOf(request);
       const deletedEvents = await events.deleteAll(project.id);
-      quotas.forget(project.organisationId);
+      await quotas.forget(project.organisationId);
       return { deletedEvents };
     },
   );

@@ -1,5 +1,5 @@
 import { KeyObject, sign } from 'node:crypto';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import type { Clock } from '../../lib/clock';
 import type { SigningKeys } from './signing-keys';
 import { dropOldest } from '../../db/state-cache';
@@ -82,7 +82,16 @@ const forbiddenHeaders = ['jwk', 'jku', 'x5u', 'x5c', 'crit'];
  * refused outright.
  */
 export function createIdTokenVerifier(keys: SigningKeys, audience: TokenAudience, clock: Clock, remember = 10_000) {
-  const keySet = createLocalJWKSet(keys.jwks);
+  // Shared keys (ADR 032) replace their JWKS object when another process rotates: rebuilt then.
+  let keySetOf = keys.jwks;
+  let keySet = createLocalJWKSet(keys.jwks);
+  const currentKeySet = () => {
+    if (keys.jwks !== keySetOf) {
+      keySetOf = keys.jwks;
+      keySet = createLocalJWKSet(keys.jwks);
+    }
+    return keySet;
+  };
   // Checking an ES256 signature is most of the CPU of a request served from the caches; a token that
   // verified once is the same token until it expires, so its claims are remembered (failures never are).
   const verified = new Map<string, Readonly<IdTokenClaims>>();
@@ -97,14 +106,23 @@ export function createIdTokenVerifier(keys: SigningKeys, audience: TokenAudience
     }
     const header = decodeProtectedHeader(token);
     if (forbiddenHeaders.some((name) => name in header)) throw new Error('token header not accepted');
-    const { payload } = await jwtVerify(token, keySet, {
-      algorithms: ['ES256'],
-      issuer: audience.issuer,
-      audience: audience.audience,
-      typ: 'JWT',
-      currentDate: clock.now(),
-      requiredClaims: ['sub', 'iat', 'exp', 'auth_time', 'email', 'sid'],
-    });
+    const verify = () =>
+      jwtVerify(token, currentKeySet(), {
+        algorithms: ['ES256'],
+        issuer: audience.issuer,
+        audience: audience.audience,
+        typ: 'JWT',
+        currentDate: clock.now(),
+        requiredClaims: ['sub', 'iat', 'exp', 'auth_time', 'email', 'sid'],
+      });
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await verify());
+    } catch (error) {
+      // Signed by a key another process has just created: read the keys again, then try once more.
+      if (!(error instanceof errors.JWKSNoMatchingKey) || !(await keys.reloadForUnknownKey?.())) throw error;
+      ({ payload } = await verify());
+    }
     const claims = Object.freeze(payload as IdTokenClaims);
     if (verified.size >= remember) dropOldest(verified);
     verified.set(token, claims);

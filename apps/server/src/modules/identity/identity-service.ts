@@ -4,7 +4,7 @@ import type { IdentityUser as IdentityUserView, Session } from '@questboard/shar
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { memoryRateLimits, type Limiter, type RateLimits } from '../../lib/rate-limits';
 import { safeRedirectPath } from '../../lib/redirect';
 import { HttpError, tooManyRequests } from '../../http-error';
 import type { Mailer } from '../../mail/mailer';
@@ -29,6 +29,8 @@ export interface IdentityDependencies {
   publicId: string;
   organisationClaims: OrganisationClaimsLoader;
   logger: FastifyBaseLogger;
+  /** Where the limits' counters live: memory by default, PostgreSQL with several processes (ADR 032). */
+  rateLimits?: RateLimits;
 }
 
 const minuteMs = 60_000;
@@ -42,18 +44,19 @@ export function createIdentityService(deps: IdentityDependencies) {
   const { db, config, clock, keys, mailer, publicId, organisationClaims, logger } = deps;
   const audience: TokenAudience = { issuer: `${config.appUrl}/auth/v1`, audience: publicId };
   const verifyIdToken = createIdTokenVerifier(keys, audience, clock);
+  const rateLimits = deps.rateLimits ?? memoryRateLimits(clock);
   const limits = {
-    sendPerAddress: new RateLimiter(5, 15 * minuteMs, clock),
-    sendPerIp: new RateLimiter(20, 15 * minuteMs, clock),
-    completePerIp: new RateLimiter(30, 15 * minuteMs, clock),
-    googlePerIp: new RateLimiter(30, 15 * minuteMs, clock),
+    sendPerAddress: rateLimits('sign-in-link-per-address', 5, 15 * minuteMs),
+    sendPerIp: rateLimits('sign-in-link-per-ip', 20, 15 * minuteMs),
+    completePerIp: rateLimits('sign-in-complete-per-ip', 30, 15 * minuteMs),
+    googlePerIp: rateLimits('google-sign-in-per-ip', 30, 15 * minuteMs),
   };
   const google = config.google
     ? createGoogleSignIn({ ...config.google, redirectUri: `${config.appUrl}/auth/v1/google/callback` }, db, clock)
     : undefined;
 
-  const limit = (limiter: RateLimiter, key: string) => {
-    const verdict = limiter.hit(key);
+  const limit = async (limiter: Limiter, key: string) => {
+    const verdict = await limiter.hit(key);
     if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
   };
 
@@ -94,7 +97,10 @@ export function createIdentityService(deps: IdentityDependencies) {
   return {
     audience,
     verifyIdToken,
-    jwks: keys.jwks,
+    /** Read at every call: shared keys change when another process rotates them (ADR 032). */
+    get jwks() {
+      return keys.jwks;
+    },
     googleEnabled: google !== undefined,
 
     /** Same answer for every valid address, known or not (docs/product/security-cases.md case 12). */
@@ -102,8 +108,8 @@ export function createIdentityService(deps: IdentityDependencies) {
       const email = normaliseEmail(rawEmail);
       if (!isStrictEmail(email)) throw new HttpError(400, 'INVALID_EMAIL', 'Please enter a valid email address.');
       const target = redirectPath(redirectTo);
-      limit(limits.sendPerIp, ip);
-      limit(limits.sendPerAddress, email);
+      await limit(limits.sendPerIp, ip);
+      await limit(limits.sendPerAddress, email);
       const secret = await createSignInLink(db, email, target, clock);
       const link = new URL('/auth/callback', config.appUrl);
       link.search = new URLSearchParams({ apiKey: publicId, oobCode: secret, mode: 'signIn', lang: 'en' }).toString();
@@ -116,7 +122,7 @@ export function createIdentityService(deps: IdentityDependencies) {
     },
 
     async completeSignInLink(input: { email: string; oobCode: string; apiKey: string; mode: string }, ip: string) {
-      limit(limits.completePerIp, ip);
+      await limit(limits.completePerIp, ip);
       const email = normaliseEmail(input.email);
       if (input.mode !== 'signIn' || input.apiKey !== publicId || !input.oobCode || !isStrictEmail(email)) {
         throw new HttpError(400, 'INVALID_SIGN_IN_LINK', invalidLinkMessage);
@@ -141,7 +147,7 @@ export function createIdentityService(deps: IdentityDependencies) {
 
     async startGoogle(redirectTo: string | undefined, ip: string) {
       if (!google) throw new HttpError(503, 'GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured.');
-      limit(limits.googlePerIp, ip);
+      await limit(limits.googlePerIp, ip);
       const target = redirectPath(redirectTo);
       try {
         return await google.start(target);

@@ -7,9 +7,11 @@ import type { Clock } from '../../lib/clock';
 // ES256 signing keys live in DATA_DIR/keys (docs/product/http-contract.md#configuration). The newest key signs; keys it replaced
 // stay published in the JWKS for a day so tokens they signed (15 minutes) verify until they expire.
 
+// With DATABASE_URL they live in PostgreSQL instead, shared by every process (shared-signing-keys.ts, ADR 032).
+
 const dayMs = 24 * 60 * 60 * 1000;
-const rotateAfterMs = 90 * dayMs;
-const retiredOverlapMs = dayMs;
+export const rotateAfterMs = 90 * dayMs;
+export const retiredOverlapMs = dayMs;
 
 interface StoredKey {
   kid: string;
@@ -24,11 +26,13 @@ export interface SigningKeys {
   privateKey: CryptoKey;
   /** Every key tokens may still be signed with: the JWKS document. */
   jwks: { keys: JWK[] };
+  /** Shared keys only: reads them again when a token names an unknown key; true when they changed. */
+  reloadForUnknownKey?(): Promise<boolean>;
 }
 
 const keyFile = (dataDir: string) => path.join(dataDir, 'keys', 'signing-keys.json');
 
-async function newKey(now: Date): Promise<StoredKey> {
+export async function newSigningKey(now: Date): Promise<StoredKey> {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = randomBytes(12).toString('base64url');
   return {
@@ -57,7 +61,7 @@ function writeKeys(dataDir: string, keys: StoredKey[]) {
 export async function rotateSigningKeys(dataDir: string, clock: Clock): Promise<string> {
   const now = clock.now();
   const keys = readKeys(dataDir).map((key) => (key.retiredAt ? key : { ...key, retiredAt: now.toISOString() }));
-  const key = await newKey(now);
+  const key = await newSigningKey(now);
   writeKeys(dataDir, [key, ...keys]);
   return key.kid;
 }

@@ -8,6 +8,7 @@ import { refresh, refreshCookieOf, signInByLink } from '../../../test/identity-h
 import { manualClock } from '../../lib/clock';
 import { refreshAbsoluteMs, refreshGraceMs, refreshIdleMs } from './refresh-tokens';
 import { loadSigningKeys } from './signing-keys';
+import { SharedSigningKeys } from './shared-signing-keys';
 
 const appUrl = 'http://localhost:3999';
 
@@ -24,9 +25,13 @@ describe.each(databaseTargets)('ID and refresh tokens on $name', (target) => {
 
   const user = (token: string) => t.app.inject({ method: 'GET', url: '/auth/v1/user', headers: { authorization: `Bearer ${token}` } });
 
+  /** This installation's signing keys: in DATA_DIR, or in PostgreSQL (ADR 032). */
+  const ourKeys = () =>
+    t.database.driver === 'postgres' ? SharedSigningKeys.load(t.database.db, clock, { refreshMs: 0 }) : loadSigningKeys(t.config.dataDir, clock);
+
   /** Signs claims with this installation's real signing key, to vary one claim at a time. */
   async function signWithOurKey(claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
-    const keys = await loadSigningKeys(t.config.dataDir, clock);
+    const keys = await ourKeys();
     return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: keys.kid, typ: 'JWT', ...header }).sign(keys.privateKey);
   }
 
@@ -59,7 +64,7 @@ describe.each(databaseTargets)('ID and refresh tokens on $name', (target) => {
     const claims = decodeJwt(session.idToken);
 
     const none = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${payload}.`;
-    const keys = await loadSigningKeys(t.config.dataDir, clock);
+    const keys = await ourKeys();
     const publicPem = await exportSPKI((await importJWK(keys.jwks.keys[0]!, 'ES256')) as CryptoKey);
     const hsHeader = base64url.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: keys.kid }));
     const hsSignature = base64url.encode(createHmac('sha256', publicPem).update(`${hsHeader}.${payload}`).digest());

@@ -9,7 +9,7 @@ import { RateLimiter } from '../../lib/rate-limiter';
 import { EventStoreBusyError, type EventStore } from '../events/event-store';
 import { markIngestKeyUsed, type ActiveIngestKey } from './ingest-key-store';
 import { ingestKeyCheck, ingestKeyErrors401 } from './ingest-key-check';
-import type { QuotaTracker } from '../billing/quota-tracker';
+import type { Quotas } from '../billing/quota-tracker';
 import { utcMonth } from '@questboard/shared/billing';
 import { apiPaths } from '@questboard/shared/api-paths';
 import { validateEvents } from './event-validation';
@@ -67,14 +67,19 @@ declare module 'fastify' {
  * one, answers CORS. The key is checked before the body is read; the answer comes once the
  * accepted events are durable.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events: EventStore; quotas: QuotaTracker; limits?: Partial<IngestLimits> }> = async (
-  app,
-  { db, clock, events, quotas, limits: givenLimits },
-) => {
+export const ingestRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  events: EventStore;
+  quotas: Quotas;
+  limits?: Partial<IngestLimits>;
+  /** Server processes sharing the installation: each allows its share of every limit (ADR 032). */
+  processes?: () => number;
+}> = async (app, { db, clock, events, quotas, limits: givenLimits, processes }) => {
   const limits = { ...defaultIngestLimits, ...givenLimits };
-  const perKey = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock);
-  const perAddress = new RateLimiter(limits.requestsPerAddress, limits.windowMs, clock);
-  const perProject = new RateLimiter(limits.eventsPerProjectMinute, 60_000, clock);
+  const perKey = new RateLimiter(limits.requestsPerKey, limits.windowMs, clock, processes);
+  const perAddress = new RateLimiter(limits.requestsPerAddress, limits.windowMs, clock, processes);
+  const perProject = new RateLimiter(limits.eventsPerProjectMinute, 60_000, clock, processes);
   const checkKey = ingestKeyCheck(app, db);
   app.decorateRequest('ingestKey', null);
 
@@ -146,7 +151,9 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; events:
       try {
         await events.append(key.projectId, accepted);
       } catch (error) {
-        if (quota !== null) quotas.release(key.organisationId, accepted.length);
+        if (quota !== null) {
+          await quotas.release(key.organisationId, accepted.length).catch((failure: unknown) => request.log.warn({ err: failure }, 'could not release a quota reservation'));
+        }
         perProject.refund(key.projectId, accepted.length);
         if (error instanceof EventStoreBusyError) throw ingestErrors.busy(error.retryAfterSeconds);
         throw error;

@@ -4,7 +4,7 @@ import type { Invitation } from '@questboard/shared/invitations';
 import type { Db } from '../../db/database';
 import { invitations, memberships } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { memoryRateLimits, type RateLimits } from '../../lib/rate-limits';
 import { hashSecret } from '../../lib/secrets';
 import { tooManyRequests } from '../../http-error';
 import { belongsToAnOrganisation } from '../organisations/organisation-service';
@@ -17,9 +17,9 @@ export type InvitationAnswer = 'ACCEPTED' | 'DECLINED' | 'CREATE_OWN';
 const minuteMs = 60_000;
 
 /** The invited side: look an invitation up by its code or id, list one's own, and answer. */
-export function createInvitationAnswers({ db, clock }: { db: Db; clock: Clock }) {
+export function createInvitationAnswers({ db, clock, rateLimits }: { db: Db; clock: Clock; rateLimits?: RateLimits }) {
   // Codes are 256-bit, so guessing is hopeless anyway; the cap keeps anyone from trying at scale.
-  const codeLookupsPerIp = new RateLimiter(20, 15 * minuteMs, clock);
+  const codeLookupsPerIp = (rateLimits ?? memoryRateLimits(clock))('invitation-code-lookups-per-ip', 20, 15 * minuteMs);
 
   /** The invitation, only when it was sent to the caller's address. */
   const addressedTo = (user: IdentityUser, id: string) =>
@@ -28,7 +28,7 @@ export function createInvitationAnswers({ db, clock }: { db: Db; clock: Clock })
   return {
     /** Public: the invitee may not be signed in yet. The code alone is the proof. */
     async byCode(code: string, ip: string): Promise<Invitation> {
-      const verdict = codeLookupsPerIp.hit(ip);
+      const verdict = await codeLookupsPerIp.hit(ip);
       if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
       const row = await findInvitation(db, eq(invitations.codeHash, hashSecret(code)));
       if (!row) throw invitationErrors.notFound();

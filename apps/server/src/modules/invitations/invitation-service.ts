@@ -5,7 +5,7 @@ import { canAssign, canManageMembers, type OrganisationRole } from '@questboard/
 import type { Db } from '../../db/database';
 import { identityUsers, invitations, memberships } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { memoryRateLimits, type RateLimits } from '../../lib/rate-limits';
 import { hashSecret, randomSecret } from '../../lib/secrets';
 import { tooManyRequests } from '../../http-error';
 import type { Mailer } from '../../mail/mailer';
@@ -29,14 +29,16 @@ export interface InvitationServiceDependencies {
   appUrl: string;
   appName: string;
   logger: FastifyBaseLogger;
+  /** Memory by default; PostgreSQL with several processes (ADR 032). */
+  rateLimits?: RateLimits;
 }
 
 const hourMs = 60 * 60 * 1000;
 
 /** The inviting side: owners and admins invite, list, resend and withdraw their organisation's invitations. */
-export function createInvitationService({ db, clock, mailer, appUrl, appName, logger }: InvitationServiceDependencies) {
+export function createInvitationService({ db, clock, mailer, appUrl, appName, logger, rateLimits }: InvitationServiceDependencies) {
   // Every invitation is an e-mail to a stranger's address: cap them per organisation.
-  const mailsPerOrganisation = new RateLimiter(50, hourMs, clock);
+  const mailsPerOrganisation = (rateLimits ?? memoryRateLimits(clock))('invitation-mails-per-organisation', 50, hourMs);
 
   const assertManager = (actor: RequestMember) => {
     if (!canManageMembers(actor.role)) throw organisationErrors.insufficientRole('manage invitations');
@@ -44,8 +46,8 @@ export function createInvitationService({ db, clock, mailer, appUrl, appName, lo
   const assertRole = (actor: RequestMember, role: OrganisationRole) => {
     if (!canAssign(actor.role, role)) throw invitationErrors.roleTooHigh();
   };
-  const limitMail = (organisationId: string) => {
-    const verdict = mailsPerOrganisation.hit(organisationId);
+  const limitMail = async (organisationId: string) => {
+    const verdict = await mailsPerOrganisation.hit(organisationId);
     if (!verdict.allowed)
       throw tooManyRequests(verdict.retryAfterSeconds, 'Too many invitations sent. Please wait and try again.');
   };
@@ -83,7 +85,7 @@ export function createInvitationService({ db, clock, mailer, appUrl, appName, lo
         .innerJoin(identityUsers, eq(identityUsers.id, memberships.userId))
         .where(and(eq(memberships.organisationId, actor.organisationId), eq(identityUsers.email, input.email)));
       if (member) throw invitationErrors.alreadyMember();
-      limitMail(actor.organisationId);
+      await limitMail(actor.organisationId);
 
       const now = clock.now();
       const code = randomSecret(32);
@@ -141,7 +143,7 @@ export function createInvitationService({ db, clock, mailer, appUrl, appName, lo
       const row = await openInvitation(actor, id);
       if (row.invitation.status !== 'PENDING')
         throw closedInvitationError(effectiveStatus(row.invitation, clock.now()));
-      limitMail(actor.organisationId);
+      await limitMail(actor.organisationId);
       const now = clock.now();
       const code = randomSecret(32);
       const [updated] = await db

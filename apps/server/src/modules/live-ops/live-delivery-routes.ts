@@ -44,11 +44,13 @@ export const liveDeliveryRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
   requestsPerAddress?: number;
   answerLimits?: LiveAnswerLimits;
-}> = async (app, { db, clock, requestsPerAddress = INGEST_REQUESTS_PER_ADDRESS_PER_SECOND, answerLimits }) => {
+  /** Server processes sharing the installation: each allows its share of the limit (ADR 032). */
+  processes?: () => number;
+}> = async (app, { db, clock, requestsPerAddress = INGEST_REQUESTS_PER_ADDRESS_PER_SECOND, answerLimits, processes }) => {
   const checkKey = ingestKeyCheck(app, db);
   // Ingestion's per-address limit (docs/product/rules-and-messages.md#ingestion-limits), counted apart:
   // a flood of made-up keys from one address would otherwise cost a database lookup each.
-  const perAddress = new RateLimiter(requestsPerAddress, 1000, clock);
+  const perAddress = new RateLimiter(requestsPerAddress, 1000, clock, processes);
   const published = app.stateCache.memo<LiveDelivery | null>(10_000);
   const answers = new LiveAnswerCache(answerLimits);
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { accounts, organisations } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../http-error';
 import type { Clock } from '../../lib/clock';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { memoryRateLimits, type RateLimits } from '../../lib/rate-limits';
 import type { Mailer } from '../../mail/mailer';
 import type { RequestMember } from '../../plugins/membership';
 import { getProject } from '../projects/project-service';
@@ -21,6 +21,8 @@ export interface SupportServiceDependencies {
   version: string;
   instanceId: string;
   logger: FastifyBaseLogger;
+  /** Memory by default; PostgreSQL with several processes (ADR 032). */
+  rateLimits?: RateLimits;
 }
 
 const hourMs = 60 * 60 * 1000;
@@ -35,7 +37,7 @@ export function createSupportService(dependencies: SupportServiceDependencies) {
   const { db, clock, mailer, appName, version, instanceId, logger } = dependencies;
   const to = dependencies.supportEmail;
   // Each message lands in a person's inbox: a handful an hour per user is plenty.
-  const messagesPerUser = new RateLimiter(SUPPORT_MESSAGES_PER_HOUR, hourMs, clock);
+  const messagesPerUser = (dependencies.rateLimits ?? memoryRateLimits(clock))('support-messages-per-user', SUPPORT_MESSAGES_PER_HOUR, hourMs);
 
   return {
     configured: to !== undefined,
@@ -44,7 +46,7 @@ export function createSupportService(dependencies: SupportServiceDependencies) {
       if (!to) throw supportErrors.notConfigured();
       // Another organisation's project is "not found", the same as one that never existed.
       const project = body.projectId ? await getProject(db, actor.organisationId, body.projectId) : null;
-      const verdict = messagesPerUser.hit(actor.userId);
+      const verdict = await messagesPerUser.hit(actor.userId);
       if (!verdict.allowed)
         throw tooManyRequests(verdict.retryAfterSeconds, 'Too many support messages. Please wait and try again.');
 
