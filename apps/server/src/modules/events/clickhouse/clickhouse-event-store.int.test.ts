@@ -85,7 +85,10 @@ describe.skipIf(!server)('the ClickHouse event store', () => {
   it('keeps the first received of an insert_id, before and after ClickHouse merges the parts', async () => {
     const projectId = nextProject();
     const first: NewEvent = { insert_id: 'same', name: 'first', user_id: 'u1', timestamp: '2026-02-10T10:00:00.123Z', receivedAt, demo: false };
-    const retry: NewEvent = { ...first, name: 'retry', timestamp: '2026-02-10T09:00:00.456Z', receivedAt: new Date(receivedAt.getTime() + 1000) };
+    // The retry carries what the first lacks (a session, a platform): the first's NULLs stay.
+    const retry: NewEvent = {
+      ...first, name: 'retry', session_id: 's', platform: 'ios', timestamp: '2026-02-10T09:00:00.456Z', receivedAt: new Date(receivedAt.getTime() + 1000),
+    };
     const twice: NewEvent = { ...first, insert_id: 'twice', name: 'once', receivedAt: new Date(receivedAt.getTime() - 1000) };
     // The same id twice in one call, and again in later calls: the first received stays.
     await appendBoth(projectId, [first, twice, { ...twice, name: 'twice' }]);
@@ -94,9 +97,9 @@ describe.skipIf(!server)('the ClickHouse event store', () => {
     const parts = await http.rows(`SELECT count() AS n FROM system.parts WHERE active AND table = 'events'`);
     expect(Number(parts[0]?.n)).toBeGreaterThan(1);
     await sameReads(projectId);
-    expect((await clickhouse.latest(projectId, 10)).map((event) => [event.insert_id, event.name, event.timestamp])).toEqual([
-      ['same', 'first', '2026-02-10T10:00:00.123Z'],
-      ['twice', 'once', '2026-02-10T10:00:00.123Z'],
+    expect((await clickhouse.latest(projectId, 10)).map((event) => [event.insert_id, event.name, event.timestamp, event.session_id, event.platform])).toEqual([
+      ['same', 'first', '2026-02-10T10:00:00.123Z', null, null],
+      ['twice', 'once', '2026-02-10T10:00:00.123Z', null, null],
     ]);
     await http.command('OPTIMIZE TABLE events FINAL');
     const [stored] = await http.rows(`SELECT count() AS n FROM events WHERE project_id = ${literal(projectId)}`);

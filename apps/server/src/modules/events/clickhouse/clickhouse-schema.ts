@@ -58,13 +58,17 @@ const keptColumns = [
 
 /**
  * The project's events, one row per insert_id before any merge has run: grouped by the table's
- * whole sorting key, each column of the row with the greatest `keep` (`argMax`), which is what
- * FINAL would answer (ADR 033 measures both). `where` limits the rows read (by day or user, parts
- * of the key, so a kept row is never dropped in favour of a later one).
+ * whole sorting key, the columns of the row with the greatest `keep` (`argMax`), which is what
+ * FINAL would answer (ADR 033 measures both). The columns travel as one tuple: an aggregate of a
+ * Nullable column skips NULLs, so `argMax(session_id, keep)` would answer a later copy's session
+ * when the kept row has none. `where` limits the rows read by parts of the key (day, user), so a
+ * kept row is never dropped in favour of a later one.
  */
 export function dedupedEventsSql(table: string, projectLiteral: string, where = '1'): string {
-  return `(SELECT day, user_id, insert_id, ${keptColumns.map((column) => `argMax(${column}, keep) AS ${column}`).join(', ')}
-    FROM ${table} WHERE project_id = ${projectLiteral} AND (${where}) GROUP BY day, user_id, insert_id)`;
+  const columns = keptColumns.map((column, index) => `tupleElement(kept, ${index + 1}) AS ${column}`).join(', ');
+  return `(SELECT day, user_id, insert_id, ${columns} FROM (
+      SELECT day, user_id, insert_id, argMax((${keptColumns.join(', ')}), keep) AS kept
+      FROM ${table} WHERE project_id = ${projectLiteral} AND (${where}) GROUP BY day, user_id, insert_id))`;
 }
 
 const MAX_ORDER = 2 ** 53;
