@@ -1,16 +1,19 @@
 import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
 import type { EventStore, NewEvent, ProjectUsage, UsageWindow } from '../event-store';
+import type { OverviewMetrics } from '../../analytics/overview/overview-metrics';
+import { clickHouseOverview } from '../../analytics/overview/clickhouse-overview';
+import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { createEventsTableSql, dedupedEventsSql, storedEvent } from './clickhouse-schema';
 
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
- * the events and deleting. The analytics pages' figures come page by page; until every page has
- * its ClickHouse SQL the store is not selectable in config.ts.
+ * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview).
+ * Until every page has it the store is not selectable in config.ts.
  */
-export type ClickHouseEventRecords = Omit<EventStore, 'metrics'>;
+export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: OverviewMetrics };
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -56,6 +59,9 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
   readonly kind = 'clickhouse';
   private closed = false;
   private readonly writer: ClickHouseEventWriter;
+  readonly metrics: OverviewMetrics = {
+    overview: (projectId, query, today, money) => clickHouseOverview(this.query(projectId), query, today, money),
+  };
 
   constructor(
     private readonly http: ClickHouseHttp,
@@ -68,6 +74,11 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
 
   private events(projectId: string, where?: string): string {
     return dedupedEventsSql(this.table, project(projectId), where);
+  }
+
+  /** The analytics queries of one request on the project's events. */
+  private query(projectId: string): ClickHouseQuery {
+    return new ClickHouseQuery(this.http, this.events(projectId));
   }
 
   append(projectId: string, events: readonly NewEvent[]): Promise<void> {

@@ -45,6 +45,12 @@ export interface ClickHouseHttpOptions {
   settings?: Record<string, string | number>;
 }
 
+/** The socket was closed by the other side (undici's UND_ERR_SOCKET) or reset. */
+function closedBeforeAnswer(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+}
+
 export class ClickHouseHttp {
   private readonly endpoint: URL;
   private readonly headers: Record<string, string> = {};
@@ -71,8 +77,15 @@ export class ClickHouseHttp {
     url.searchParams.set('query', sql);
     let response: Response;
     let text: string;
+    const post = () => fetch(url, { method: 'POST', headers: this.headers, body: body ?? '', signal: AbortSignal.timeout(this.timeoutMs) });
     try {
-      response = await fetch(url, { method: 'POST', headers: this.headers, body: body ?? '', signal: AbortSignal.timeout(this.timeoutMs) });
+      // ClickHouse closes an idle kept-alive connection after 3 s, Node's fetch keeps it 4 s: a
+      // request sent on it in between fails before ClickHouse read it, so it is sent once more.
+      // (Every statement here may run twice: reads, deletes, and inserts deduplicated by insert_id.)
+      response = await post().catch((error: unknown) => {
+        if (closedBeforeAnswer(error)) return post();
+        throw error;
+      });
       text = await response.text();
     } catch (error) {
       // A server that answers nothing is an outage (ADR 012), named as a socket time-out is.
