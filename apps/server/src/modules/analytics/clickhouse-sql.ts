@@ -2,6 +2,7 @@ import type { AnalyticsFilters, Granularity } from '@questboard/shared/analytics
 import type { ProjectMoney } from '@questboard/shared/money';
 import { literal, literalList, type ClickHouseHttp, type Row } from '../events/clickhouse/clickhouse-http';
 import { DIMENSIONS } from './duckdb-sql';
+import { dedupedEventsSql } from '../events/clickhouse/clickhouse-schema';
 
 // What every page's ClickHouse queries share (ADR 033), in SQL ClickHouse 18.16 runs: no window
 // functions, no WITH … AS (subquery), no query parameters; values through `literal`.
@@ -11,11 +12,24 @@ import { DIMENSIONS } from './duckdb-sql';
  * relations built on it that several pages read (each player's install, the sessions).
  */
 export class ClickHouseQuery {
+  /** The project's events, one row per insert_id (clickhouse-schema.ts `dedupedEventsSql`). */
+  readonly events: string;
+
   constructor(
     private readonly http: ClickHouseHttp,
-    /** The project's events, one row per insert_id (clickhouse-schema.ts `dedupedEventsSql`). */
-    readonly events: string,
-  ) {}
+    private readonly table: string,
+    private readonly projectLiteral: string,
+  ) {
+    this.events = dedupedEventsSql(table, projectLiteral);
+  }
+
+  /**
+   * The project's events of the view's days only: the day is part of the sorting key, so FINAL
+   * reads only those months' parts and granules (18.16 does not push an outer WHERE into it).
+   */
+  eventsOn(view: { from: string; to: string }): string {
+    return dedupedEventsSql(this.table, this.projectLiteral, rangeSql(view));
+  }
 
   rows(sql: string): Promise<Row[]> {
     return this.http.rows(sql);

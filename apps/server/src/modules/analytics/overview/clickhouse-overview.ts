@@ -11,12 +11,14 @@ export function clickHouseOverview(q: ClickHouseQuery, query: AnalyticsQuery, to
   return assembleOverview(clickHouseOverviewSource(q), query, today, money);
 }
 
+/** The day `days` after a YYYY-MM-DD day. */
+const shifted = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const byDay = (rows: Record<string, unknown>[]) => new Map(rows.map((row) => [String(row.d), num(row.n)]));
 
 function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
   return {
     dailyActive: async (view) =>
-      byDay(await q.rows(`SELECT toString(day) AS d, uniqExact(user_id) AS n FROM ${q.events} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY day`)),
+      byDay(await q.rows(`SELECT toString(day) AS d, uniqExact(user_id) AS n FROM ${q.eventsOn(view)} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY day`)),
 
     installs: async (view) =>
       byDay(
@@ -33,8 +35,8 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
       return byDay(
         await q.rows(
           `SELECT toString(target) AS d, uniqExact(user_id) AS n FROM (
-             SELECT user_id, day FROM ${q.events}
-             WHERE day BETWEEN ${date(sorted[0] ?? '')} - ${window - 1} AND ${date(sorted.at(-1) ?? '')} AND ${filterSql(view)}
+             SELECT user_id, day FROM ${q.eventsOn({ from: shifted(sorted[0] ?? '', 1 - window), to: sorted.at(-1) ?? '' })}
+             WHERE ${filterSql(view)}
              GROUP BY user_id, day
            ) ARRAY JOIN [${sorted.map(date).join(', ')}] AS target
            WHERE day <= target AND day > target - ${window} GROUP BY target`,
@@ -52,7 +54,7 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
 
     revenue: async (view, money) => {
       const rows = await q.rows(
-        `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, sum(${worthSql(money)}) AS revenue FROM ${q.events}
+        `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, sum(${worthSql(money)}) AS revenue FROM ${q.eventsOn(view)}
          WHERE ${convertibleSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)} GROUP BY b`,
       );
       return new Map(rows.map((row) => [String(row.b), num(row.revenue)]));
@@ -70,13 +72,13 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
     },
 
     eventCounts: async (view) => {
-      const rows = await q.rows(`SELECT name, count() AS count FROM ${q.events} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY name`);
+      const rows = await q.rows(`SELECT name, count() AS count FROM ${q.eventsOn(view)} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY name`);
       return rows.map((row) => ({ name: String(row.name), count: num(row.count) }));
     },
 
     excludedPurchases: async (view, money) => {
       const rows = await q.rows(
-        `SELECT assumeNotNull(currency) AS currency, count() AS purchases, sum(assumeNotNull(revenue_amount)) AS amount FROM ${q.events}
+        `SELECT assumeNotNull(currency) AS currency, count() AS purchases, sum(assumeNotNull(revenue_amount)) AS amount FROM ${q.eventsOn(view)}
          WHERE ${withoutRateSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)}
          GROUP BY currency ORDER BY purchases DESC, currency`,
       );

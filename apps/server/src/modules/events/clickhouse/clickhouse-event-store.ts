@@ -78,7 +78,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
 
   /** The analytics queries of one request on the project's events. */
   private query(projectId: string): ClickHouseQuery {
-    return new ClickHouseQuery(this.http, this.events(projectId));
+    return new ClickHouseQuery(this.http, this.table, project(projectId));
   }
 
   append(projectId: string, events: readonly NewEvent[]): Promise<void> {
