@@ -1,71 +1,20 @@
-import { analyticsQuerySchema, retentionQuerySchema, type AnalyticsQueryInput } from '@questboard/shared/analytics-view';
+import { analyticsQuerySchema, retentionQuerySchema } from '@questboard/shared/analytics-view';
 import { exploreQuerySchema, type ExploreQueryInput } from '@questboard/shared/analytics-explore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';
-import { demoPopulation } from '../demo/demo-population';
+import { fortnight, money, population, today, views, whole } from '../../../test/reference-population';
 import type { EventStore, NewEvent } from '../events/event-store';
-import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 
 // The DuckDB metrics against the reference implementation on a realistic population: 1,500 demo
-// players over 60 days (about 60,000 events), every page's views, compared field by field.
+// players over 60 days (about 60,000 events, test/reference-population.ts), every page's views,
+// compared field by field.
 
 const projectId = '0a7c5e11-9999-4999-8999-000000000010';
-const end = new Date('2026-03-01T15:00:00Z'); // the window is 2026-01-01..2026-03-01, the last day half over
-const today = '2026-03-01';
-const receivedAt = new Date('2026-03-01T15:00:00Z');
 
 const openStore = () => openDuckDbEventStore({ file: ':memory:' });
-// Reported in USD with a rate for EUR only: the JPY purchases are left out and reported (ADR 011).
-const money: ProjectMoney = { currency: 'USD', rates: { EUR: 0.925 } };
 
-/**
- * The demo events with a few changes, so the comparison also covers what demo players never do:
- * every 5th player sends no session_id (sessions by the 30-minute rule), every 7th stops sending a
- * country after its install, every 11th plays on the web after its install day; a third of the
- * players pay in JPY and a third in EUR, and every 4th purchase of every 13th player is of 0.
- */
-function population(): NewEvent[] {
-  const events: NewEvent[] = [];
-  const installDays = new Map<string, string>();
-  let purchases = 0;
-  for (const demo of demoPopulation({ players: 1500, days: 60, end, seed: 3 })) {
-    const index = Number(demo.user_id.slice(-6));
-    const day = demo.timestamp.slice(0, 10);
-    const installDay = installDays.get(demo.user_id);
-    if (installDay === undefined) installDays.set(demo.user_id, day);
-    const event: NewEvent = { ...demo, receivedAt, demo: true };
-    if (index % 5 === 0) delete event.session_id;
-    if (index % 7 === 0 && installDay !== undefined) delete event.country;
-    if (index % 11 === 0 && installDay !== undefined && installDay !== day) event.platform = 'web';
-    // Properties the demo does not send (issue 17): many text values, booleans, and a key whose
-    // values are sometimes numbers and sometimes text.
-    if (event.name === 'store_open') {
-      event.properties = { ...event.properties, item_id: `item-${index % 23}`, vip: index % 2 === 0, tier: index % 3 === 0 ? 5 : 'gold' };
-    }
-    if (event.revenue_amount !== undefined) {
-      purchases += 1;
-      if (index % 3 === 1) Object.assign(event, { currency: 'JPY', revenue_amount: Math.round(event.revenue_amount * 150) });
-      if (index % 3 === 2) event.currency = 'EUR';
-      if (index % 13 === 0 && purchases % 4 === 0) event.revenue_amount = 0;
-    }
-    events.push(event);
-  }
-  return events;
-}
-
-const whole = { from: '2026-01-01', to: '2026-03-01' };
-const fortnight = { from: '2026-02-10', to: '2026-02-23' };
-const views: [string, AnalyticsQueryInput][] = [
-  ['60 days by day', { ...whole }],
-  ['60 days by week', { ...whole, granularity: 'week' }],
-  ['60 days by month', { ...whole, granularity: 'month' }],
-  ['14 days by day', { ...fortnight }],
-  ['14 days by week', { ...fortnight, granularity: 'week' }],
-  ['iOS and web', { ...whole, granularity: 'week', platform: 'ios,web' }],
-  ['US and DE, version 1.2.1', { ...fortnight, country: 'US,DE', app_version: '1.2.1' }],
-];
 const explorations: [string, ExploreQueryInput][] = [
   ['count of every event', { ...whole }],
   ['users of level_complete by week', { ...whole, granularity: 'week', event: 'level_complete', measure: 'users' }],

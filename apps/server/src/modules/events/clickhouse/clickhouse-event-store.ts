@@ -1,0 +1,204 @@
+import type { EventSummary } from '@questboard/shared/developer';
+import type { StoredEvent } from '@questboard/shared/events';
+import type { EventStore, NewEvent, ProjectUsage, UsageWindow } from '../event-store';
+import type { OverviewMetrics } from '../../analytics/overview/overview-metrics';
+import { clickHouseOverview } from '../../analytics/overview/clickhouse-overview';
+import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
+import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
+import { ClickHouseEventWriter } from './clickhouse-event-writer';
+import { createEventsTableSql, dedupedEventsSql, storedEvent } from './clickhouse-schema';
+
+/**
+ * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
+ * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview).
+ * Until every page has it the store is not selectable in config.ts.
+ */
+export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: OverviewMetrics };
+
+export interface ClickHouseEventStoreOptions {
+  /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
+  url: string;
+  /** The events table; created when missing unless `createTable` is false (a Distributed table made by the operator). */
+  table?: string;
+  createTable?: boolean;
+  /** The tables deletes run on (ALTER … DELETE runs on MergeTree tables, not a Distributed one): each node's URL and local table. */
+  deleteOn?: { url: string; table: string }[];
+  maxQueuedEvents?: number;
+  maxEventsPerInsert?: number;
+  timeoutMs?: number;
+}
+
+const tablePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const projectPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A checked project id as a SQL literal. */
+function project(projectId: string): string {
+  if (!projectPattern.test(projectId)) throw new Error(`not a project id: ${JSON.stringify(projectId)}`);
+  return literal(projectId);
+}
+
+export async function openClickHouseEventStore(options: ClickHouseEventStoreOptions): Promise<ClickHouseEventRecords> {
+  const table = options.table ?? 'events';
+  for (const name of [table, ...(options.deleteOn ?? []).map((target) => target.table)]) {
+    if (!tablePattern.test(name)) throw new Error(`not a table name: ${JSON.stringify(name)}`);
+  }
+  // Inserts through a Distributed table are acknowledged only once every shard stored its rows.
+  const http = new ClickHouseHttp({ url: options.url, timeoutMs: options.timeoutMs, settings: { insert_distributed_sync: 1 } });
+  if (options.createTable !== false) await http.command(createEventsTableSql(table));
+  const deleteOn = (options.deleteOn ?? [{ url: options.url, table }]).map((target) => ({
+    http: new ClickHouseHttp({ url: target.url, timeoutMs: options.timeoutMs }),
+    table: target.table,
+  }));
+  return new ClickHouseEventStore(http, table, deleteOn, options);
+}
+
+/** How long a delete waits for ClickHouse to finish rewriting the parts (mutations run in the background). */
+const MUTATION_WAIT_MS = 60_000;
+
+class ClickHouseEventStore implements ClickHouseEventRecords {
+  readonly kind = 'clickhouse';
+  private closed = false;
+  private readonly writer: ClickHouseEventWriter;
+  readonly metrics: OverviewMetrics = {
+    overview: (projectId, query, today, money) => clickHouseOverview(this.query(projectId), query, today, money),
+  };
+
+  constructor(
+    private readonly http: ClickHouseHttp,
+    private readonly table: string,
+    private readonly deleteOn: { http: ClickHouseHttp; table: string }[],
+    options: ClickHouseEventStoreOptions,
+  ) {
+    this.writer = new ClickHouseEventWriter(http, table, options.maxQueuedEvents ?? 200_000, options.maxEventsPerInsert ?? 50_000);
+  }
+
+  private events(projectId: string, where?: string): string {
+    return dedupedEventsSql(this.table, project(projectId), where);
+  }
+
+  /** The analytics queries of one request on the project's events. */
+  private query(projectId: string): ClickHouseQuery {
+    return new ClickHouseQuery(this.http, this.table, project(projectId));
+  }
+
+  append(projectId: string, events: readonly NewEvent[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The event store is closed'));
+    project(projectId);
+    return this.writer.append(projectId, events);
+  }
+
+  async latest(projectId: string, limit: number): Promise<StoredEvent[]> {
+    if (!Number.isInteger(limit) || limit < 0) throw new Error(`not a limit: ${limit}`);
+    const rows = await this.http.rows(`SELECT * FROM ${this.events(projectId)} ORDER BY received_ms DESC, ts_ms DESC LIMIT ${limit}`);
+    return rows.map(storedEvent);
+  }
+
+  async summary(projectId: string): Promise<EventSummary> {
+    const [row] = await this.http.rows(
+      `SELECT count() AS total, sum(demo) AS demo, max(received_ms) AS last FROM ${this.events(projectId)}`,
+    );
+    const total = Number(row?.total ?? 0);
+    return {
+      totalEvents: total,
+      demoEvents: Number(row?.demo ?? 0),
+      lastReceivedAt: total === 0 ? null : new Date(Number(row?.last)).toISOString(),
+    };
+  }
+
+  async exposedPlayers(projectId: string, experimentKeys: readonly string[]): Promise<Map<string, number>> {
+    if (experimentKeys.length === 0) return new Map();
+    // The property's text as DuckDB's json_extract_string reads it: a JSON null is no key.
+    const rows = await this.http.rows(
+      `SELECT experiment, uniqExact(user_id) AS players FROM (
+         SELECT user_id, property_texts[indexOf(property_keys, 'experiment')] AS experiment
+         FROM ${this.events(projectId)}
+         WHERE name = 'experiment_exposure' AND indexOf(property_keys, 'experiment') > 0
+           AND property_kinds[indexOf(property_keys, 'experiment')] != 'null'
+       ) WHERE experiment IN ${literalList(experimentKeys)} GROUP BY experiment`,
+    );
+    return new Map(rows.map((row) => [String(row.experiment), Number(row.players)]));
+  }
+
+  async usage(projectId: string, window: UsageWindow): Promise<ProjectUsage> {
+    const month = window.monthStart.getTime();
+    const from = window.from.getTime();
+    const [totals] = await this.http.rows(
+      `SELECT count() AS stored, countIf(received_ms >= ${month}) AS month, uniqExactIf(user_id, ts_ms >= ${month}) AS players
+       FROM ${this.events(projectId)}`,
+    );
+    // The UTC day of receipt from the epoch milliseconds: whole days since 1970, no time zone involved.
+    const days = await this.http.rows(
+      `SELECT toString(toDate(intDiv(received_ms, 86400000))) AS day, count() AS events FROM ${this.events(projectId)}
+       WHERE received_ms >= ${from} GROUP BY day ORDER BY day`,
+    );
+    return {
+      storedEvents: Number(totals?.stored ?? 0),
+      eventsThisMonth: Number(totals?.month ?? 0),
+      monthlyActivePlayers: Number(totals?.players ?? 0),
+      daily: days.map((row) => ({ day: String(row.day), events: Number(row.events) })),
+    };
+  }
+
+  deleteDemo(projectId: string): Promise<number> {
+    return this.deleteWhere(projectId, 'demo = 1');
+  }
+
+  deleteAll(projectId: string): Promise<number> {
+    return this.deleteWhere(projectId, '1');
+  }
+
+  deleteBefore(projectId: string, cutoff: Date): Promise<number> {
+    return this.deleteWhere(projectId, `ts_ms < ${literal(cutoff.getTime())}`);
+  }
+
+  async deleteProject(projectId: string): Promise<void> {
+    await this.deleteWhere(projectId, '1');
+  }
+
+  /**
+   * Counts the project's (deduplicated) events matching `condition`, deletes every stored row that
+   * matches (ALTER TABLE … DELETE, a mutation: 18.16 has no lightweight DELETE and a month's
+   * partition holds every project) and waits until ClickHouse has rewritten the parts, so the
+   * events are gone when this resolves. Answers the count.
+   */
+  private async deleteWhere(projectId: string, condition: string): Promise<number> {
+    await this.writer.drained();
+    const [row] = await this.http.rows(`SELECT count() AS n FROM ${this.events(projectId)} WHERE ${condition}`);
+    const doomed = Number(row?.n ?? 0);
+    if (doomed === 0) return 0;
+    for (const target of this.deleteOn) {
+      await target.http.command(`ALTER TABLE ${target.table} DELETE WHERE project_id = ${project(projectId)} AND (${condition})`);
+    }
+    await Promise.all(this.deleteOn.map((target) => this.mutationsDone(target.http, target.table)));
+    return doomed;
+  }
+
+  private async mutationsDone(http: ClickHouseHttp, table: string): Promise<void> {
+    const deadline = Date.now() + MUTATION_WAIT_MS;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+      const [row] = await http.rows(
+        `SELECT count() AS running FROM system.mutations WHERE database = ${literal(http.database)} AND table = ${literal(table)} AND is_done = 0`,
+      );
+      if (Number(row?.running ?? 0) === 0) return;
+      if (Date.now() > deadline) throw new Error(`ClickHouse has not finished deleting from ${table} after ${MUTATION_WAIT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  async sizeBytes(): Promise<number> {
+    const [row] = await this.http.rows(
+      `SELECT sum(bytes_on_disk) AS bytes FROM system.parts WHERE active AND database = ${literal(this.http.database)} AND table = ${literal(this.table)}`,
+    );
+    return Number(row?.bytes ?? 0);
+  }
+
+  async ping(): Promise<void> {
+    await this.http.rows('SELECT 1 AS ok');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.writer.drained();
+  }
+}
