@@ -84,11 +84,32 @@ export function balancesSelect(events: string, where: string): string {
     ) WHERE kind = 1`;
 }
 
+/**
+ * Each player's counted resource events of a day by currency, flow and item, whatever the platform,
+ * country or version, with the day before which a player is new to each figure's group: a
+ * player's distinct days of a flow (of an item type, of an item) in a range starting on S are the
+ * rows whose `flow_since` (`type_since`, `item_since`) is before S. It is the previous day the player
+ * had that flow (item type, item) on the first row of the group's day ('-infinity' on their first
+ * such day) and NULL on the group's other rows of the day, so the unfiltered economy page counts
+ * players without DISTINCT (as the event list does with the names per user and day, ADR 022).
+ * `where` limits the players.
+ */
+export function resourcePlayersSelect(resourceDays: string, where: string): string {
+  const since = (group: string) => `CASE WHEN row_number() OVER (PARTITION BY uid, currency, flow${group}, day ORDER BY item_type, item_id) = 1
+      THEN coalesce(max(day) OVER (PARTITION BY uid, currency, flow${group} ORDER BY day RANGE BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), '-infinity'::DATE) END`;
+  return `SELECT day, uid, currency, flow, item_type, item_id, amount, events,
+      ${since('')} AS flow_since, ${since(', item_type')} AS type_since,
+      lag(day, 1, '-infinity'::DATE) OVER (PARTITION BY uid, currency, flow, item_type, item_id ORDER BY day) AS item_since
+    FROM (SELECT day, uid, currency, flow, item_type, item_id, sum(amount)::DOUBLE AS amount, sum(events)::INTEGER AS events
+      FROM ${resourceDays} WHERE counted AND (${where}) GROUP BY day, uid, currency, flow, item_type, item_id)`;
+}
+
 export interface GameRollupTables {
   events: string;
   levelDays: string;
   resourceDays: string;
   balances: string;
+  resourcePlayers: string;
 }
 
 /** Everything, from the events (a new table or a rebuild). */
@@ -97,12 +118,13 @@ export function buildGameRollupsSql(t: GameRollupTables): string[] {
     `CREATE OR REPLACE TABLE ${t.levelDays} AS ${levelDaysSelect(t.events, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.resourceDays} AS ${resourceDaysSelect(t.events, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.balances} AS ${balancesSelect(t.events, 'true')} ORDER BY day`,
+    `CREATE OR REPLACE TABLE ${t.resourcePlayers} AS ${resourcePlayersSelect(t.resourceDays, 'true')} ORDER BY day`,
   ];
 }
 
 /**
- * The given days, and the balances of the changed players (`changed`: a condition on uid) from the
- * first of them on: a progression event sent late moves the level of that player's later resource
+ * The given days; the resource players of the changed players (`changed`: a condition on uid); and
+ * their balances from the first of the days on: a progression event sent late moves the level of that player's later resource
  * events. Their level entering that day is their latest level seen before it, from the level days
  * (recomputed first, though no day before `first` changed).
  */
@@ -115,6 +137,9 @@ export function refreshGameRollupsSql(t: GameRollupTables, dayList: string, inDa
     `INSERT INTO ${t.levelDays} ${levelDaysSelect(t.events, inDays)}`,
     `DELETE FROM ${t.resourceDays} WHERE day IN (${dayList})`,
     `INSERT INTO ${t.resourceDays} ${resourceDaysSelect(t.events, inDays)}`,
+    // A changed player's resource days anywhere move their previous days: all of theirs again.
+    `DELETE FROM ${t.resourcePlayers} WHERE ${changed}`,
+    `INSERT INTO ${t.resourcePlayers} ${resourcePlayersSelect(t.resourceDays, changed)}`,
     `DELETE FROM ${t.balances} WHERE day >= DATE '${first}' AND ${changed}`,
     `INSERT INTO ${t.balances} SELECT b.day, b.uid, b.platform, b.country, b.app_version, b.currency, coalesce(b.level, n.level), b.balance
        FROM (${balancesSelect(t.events, fromFirst)}) b LEFT JOIN (${entering}) n ON n.uid = b.uid`,
