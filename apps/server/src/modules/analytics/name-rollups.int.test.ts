@@ -128,6 +128,6 @@ describe('the rollups of event names', () => {
     reopened.closeSync();
     expect(tables.filter((name) => /_r[2-5]_/.test(name))).toEqual([]);
     expect(tables.filter((name) => name.includes('_r6_name_'))).toHaveLength(3);
-    expect(tables.filter((name) => /_r6_(level_days|resource_days|balances|resource_players)$/.test(name))).toHaveLength(4);
+    expect(tables.filter((name) => /_r6_(level_days|resource_days|balances|resource_players|level_players|balance_players)$/.test(name))).toHaveLength(6);
   });
 });

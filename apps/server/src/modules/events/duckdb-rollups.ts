@@ -16,9 +16,10 @@ import { buildGameRollupsSql, refreshGameRollupsSql } from './duckdb-game-rollup
 // user and day, and their property keys with numeric sums, for the event list and the explorer;
 // r4, issue 20: each name's users per day with the user's previous day of it, so the event list
 // counts a name's users without DISTINCT; r5, issue 17: the game-design pages' level days, resource
-// days and balances, duckdb-game-rollups.ts and ADR 031; r6, issue 17: the resource players, each
-// player's counted resource days with their previous day per flow, item type and item, so the
-// unfiltered economy page counts players without DISTINCT (ADR 031); the older tables are dropped).
+// days and balances, duckdb-game-rollups.ts and ADR 031; r6, issue 17: the level, resource and
+// balance players, each player's days of each level, flow, item type, item and balance level with
+// their previous such day, so the unfiltered level table and economy page count players without
+// DISTINCT (ADR 031); the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -36,6 +37,8 @@ export interface RollupTables {
   resourceDays: string;
   balances: string;
   resourcePlayers: string;
+  levelPlayers: string;
+  balancePlayers: string;
 }
 
 const LEGACY_ROLLUPS = [
@@ -63,6 +66,8 @@ export function rollupTables(projectId: string): RollupTables {
     resourceDays: `${events}_r6_resource_days`,
     balances: `${events}_r6_balances`,
     resourcePlayers: `${events}_r6_resource_players`,
+    levelPlayers: `${events}_r6_level_players`,
+    balancePlayers: `${events}_r6_balance_players`,
   };
 }
 
@@ -278,6 +283,8 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.resourceDays}`,
     `DROP TABLE IF EXISTS ${t.balances}`,
     `DROP TABLE IF EXISTS ${t.resourcePlayers}`,
+    `DROP TABLE IF EXISTS ${t.levelPlayers}`,
+    `DROP TABLE IF EXISTS ${t.balancePlayers}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];

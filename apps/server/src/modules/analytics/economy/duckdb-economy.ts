@@ -138,10 +138,24 @@ function balancesByLevel(q: DuckDbQuery, query: EconomyQuery): Promise<Row[]> {
   const shown = shownSql(params, query, () =>
     unfiltered(query) ? `${q.t.resourcePlayers} WHERE ${rangeSql(query)}` : `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`,
   );
+  if (!unfiltered(query)) {
+    return q.rows(
+      `SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
+       FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM ${shown}) AND ${rangeSql(query)} AND ${filterSql(params, query)}
+       GROUP BY currency, level`,
+      params,
+    );
+  }
+  // Unfiltered, the players from the balance players (ADR 031), without DISTINCT.
   return q.rows(
-    `SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
-     FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM ${shown}) AND ${rangeSql(query)} AND ${filterSql(params, query)}
-     GROUP BY currency, level`,
+    `WITH shown AS (SELECT currency FROM ${shown}), b AS (
+       SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events
+       FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM shown) AND ${rangeSql(query)} GROUP BY currency, level
+     ), p AS (
+       SELECT currency, level, (count(*) FILTER (WHERE since < ${date(query.from)}))::DOUBLE AS players
+       FROM ${q.t.balancePlayers} WHERE currency IN (SELECT currency FROM shown) AND ${rangeSql(query)} GROUP BY currency, level
+     )
+     SELECT b.*, p.players FROM b LEFT JOIN p ON p.currency = b.currency AND p.level IS NOT DISTINCT FROM b.level`,
     params,
   );
 }
