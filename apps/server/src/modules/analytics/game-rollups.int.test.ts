@@ -28,8 +28,12 @@ function seeded(seed: number): () => number {
   };
 }
 
+// Unfiltered views read the resource players (a player's previous day per flow, item type and
+// item); a range starting mid-week, by week, has players whose previous days fall before it and
+// buckets that start at the range's start.
 const views: [string, AnalyticsQueryInput][] = [
   ['the 30 days', { from: '2026-04-01', to: '2026-04-30' }],
+  ['three weeks by week from a Wednesday', { from: '2026-04-08', to: '2026-04-28', granularity: 'week' }],
   ['a week by week, iOS', { from: '2026-04-10', to: '2026-04-16', granularity: 'week', platform: 'ios' }],
   ['a fortnight in the US and Brazil', { from: '2026-04-12', to: '2026-04-25', country: 'US,BR' }],
 ];

@@ -41,6 +41,17 @@ export function levelDaysSelect(events: string, where: string): string {
     ) GROUP BY day, uid, platform, country, app_version, level)`;
 }
 
+/**
+ * Each player's days at each level (from the level days, whatever the platform, country or
+ * version), with the previous day they had that level ('-infinity' on the first): a level's
+ * players over a range starting on S are its rows whose `since` is before S, so the unfiltered
+ * level table counts them without DISTINCT (as the resource players do). `where` limits the players.
+ */
+export function levelPlayersSelect(levelDays: string, where: string): string {
+  return `SELECT day, uid, level, lag(day, 1, '-infinity'::DATE) OVER (PARTITION BY uid, level ORDER BY day) AS since
+    FROM (SELECT DISTINCT day, uid, level FROM ${levelDays} WHERE level IS NOT NULL AND (${where}))`;
+}
+
 /** The resource events' columns as the economy reads them; `counted` as docs/product/metrics.md#economy defines it. */
 function resourceColumnsSql(events: string, where: string, extra = ''): string {
   return `SELECT *, coalesce(flow IN ('source', 'sink') AND currency IS NOT NULL AND amount > 0, false) AS counted FROM (
@@ -84,11 +95,45 @@ export function balancesSelect(events: string, where: string): string {
     ) WHERE kind = 1`;
 }
 
+/**
+ * Each player's counted resource events of a day by currency, flow and item, whatever the platform,
+ * country or version, with the day before which a player is new to each figure's group: a
+ * player's distinct days of a flow (of an item type, of an item) in a range starting on S are the
+ * rows whose `flow_since` (`type_since`, `item_since`) is before S. It is the previous day the player
+ * had that flow (item type, item) on the first row of the group's day ('-infinity' on their first
+ * such day) and NULL on the group's other rows of the day, so the unfiltered economy page counts
+ * players without DISTINCT (as the event list does with the names per user and day, ADR 022).
+ * `where` limits the players.
+ */
+export function resourcePlayersSelect(resourceDays: string, where: string): string {
+  const since = (group: string) => `CASE WHEN row_number() OVER (PARTITION BY uid, currency, flow${group}, day ORDER BY item_type, item_id) = 1
+      THEN coalesce(max(day) OVER (PARTITION BY uid, currency, flow${group} ORDER BY day RANGE BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), '-infinity'::DATE) END`;
+  return `SELECT day, uid, currency, flow, item_type, item_id, amount, events,
+      ${since('')} AS flow_since, ${since(', item_type')} AS type_since,
+      lag(day, 1, '-infinity'::DATE) OVER (PARTITION BY uid, currency, flow, item_type, item_id ORDER BY day) AS item_since
+    FROM (SELECT day, uid, currency, flow, item_type, item_id, sum(amount)::DOUBLE AS amount, sum(events)::INTEGER AS events
+      FROM ${resourceDays} WHERE counted AND (${where}) GROUP BY day, uid, currency, flow, item_type, item_id)`;
+}
+
+/**
+ * Each player's days with a balance per currency and level at the event (from the balances), with
+ * the previous such day ('-infinity' on the first): the players of a level's balances over a range
+ * starting on S are its rows whose `since` is before S (level NULL, before any level, is a group
+ * too). `where` limits the players.
+ */
+export function balancePlayersSelect(balances: string, where: string): string {
+  return `SELECT day, uid, currency, level, lag(day, 1, '-infinity'::DATE) OVER (PARTITION BY uid, currency, level ORDER BY day) AS since
+    FROM (SELECT DISTINCT day, uid, currency, level FROM ${balances} WHERE ${where})`;
+}
+
 export interface GameRollupTables {
   events: string;
   levelDays: string;
   resourceDays: string;
   balances: string;
+  resourcePlayers: string;
+  levelPlayers: string;
+  balancePlayers: string;
 }
 
 /** Everything, from the events (a new table or a rebuild). */
@@ -97,12 +142,15 @@ export function buildGameRollupsSql(t: GameRollupTables): string[] {
     `CREATE OR REPLACE TABLE ${t.levelDays} AS ${levelDaysSelect(t.events, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.resourceDays} AS ${resourceDaysSelect(t.events, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.balances} AS ${balancesSelect(t.events, 'true')} ORDER BY day`,
+    `CREATE OR REPLACE TABLE ${t.resourcePlayers} AS ${resourcePlayersSelect(t.resourceDays, 'true')} ORDER BY day`,
+    `CREATE OR REPLACE TABLE ${t.levelPlayers} AS ${levelPlayersSelect(t.levelDays, 'true')} ORDER BY day`,
+    `CREATE OR REPLACE TABLE ${t.balancePlayers} AS ${balancePlayersSelect(t.balances, 'true')} ORDER BY day`,
   ];
 }
 
 /**
- * The given days, and the balances of the changed players (`changed`: a condition on uid) from the
- * first of them on: a progression event sent late moves the level of that player's later resource
+ * The given days; the level, resource and balance players of the changed players (`changed`: a
+ * condition on uid), all their days (a day changed moves the previous days of their later ones); and their balances from the first of the days on: a progression event sent late moves the level of that player's later resource
  * events. Their level entering that day is their latest level seen before it, from the level days
  * (recomputed first, though no day before `first` changed).
  */
@@ -113,10 +161,16 @@ export function refreshGameRollupsSql(t: GameRollupTables, dayList: string, inDa
   return [
     `DELETE FROM ${t.levelDays} WHERE day IN (${dayList})`,
     `INSERT INTO ${t.levelDays} ${levelDaysSelect(t.events, inDays)}`,
+    `DELETE FROM ${t.levelPlayers} WHERE ${changed}`,
+    `INSERT INTO ${t.levelPlayers} ${levelPlayersSelect(t.levelDays, changed)}`,
     `DELETE FROM ${t.resourceDays} WHERE day IN (${dayList})`,
     `INSERT INTO ${t.resourceDays} ${resourceDaysSelect(t.events, inDays)}`,
+    `DELETE FROM ${t.resourcePlayers} WHERE ${changed}`,
+    `INSERT INTO ${t.resourcePlayers} ${resourcePlayersSelect(t.resourceDays, changed)}`,
     `DELETE FROM ${t.balances} WHERE day >= DATE '${first}' AND ${changed}`,
     `INSERT INTO ${t.balances} SELECT b.day, b.uid, b.platform, b.country, b.app_version, b.currency, coalesce(b.level, n.level), b.balance
        FROM (${balancesSelect(t.events, fromFirst)}) b LEFT JOIN (${entering}) n ON n.uid = b.uid`,
+    `DELETE FROM ${t.balancePlayers} WHERE ${changed}`,
+    `INSERT INTO ${t.balancePlayers} ${balancePlayersSelect(t.balances, changed)}`,
   ];
 }

@@ -16,7 +16,10 @@ import { buildGameRollupsSql, refreshGameRollupsSql } from './duckdb-game-rollup
 // user and day, and their property keys with numeric sums, for the event list and the explorer;
 // r4, issue 20: each name's users per day with the user's previous day of it, so the event list
 // counts a name's users without DISTINCT; r5, issue 17: the game-design pages' level days, resource
-// days and balances, duckdb-game-rollups.ts and ADR 031; the older tables are dropped).
+// days and balances, duckdb-game-rollups.ts and ADR 031; r6, issue 17: the level, resource and
+// balance players, each player's days of each level, flow, item type, item and balance level with
+// their previous such day, so the unfiltered level table and economy page count players without
+// DISTINCT (ADR 031); the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -33,6 +36,9 @@ export interface RollupTables {
   levelDays: string;
   resourceDays: string;
   balances: string;
+  resourcePlayers: string;
+  levelPlayers: string;
+  balancePlayers: string;
 }
 
 const LEGACY_ROLLUPS = [
@@ -40,23 +46,28 @@ const LEGACY_ROLLUPS = [
   ...['_r2_user_days', '_r2_sessions', '_r2_users', '_r2_active_days', '_r2_purchases'],
   ...['_r3_user_days', '_r3_sessions', '_r3_users', '_r3_active_days', '_r3_purchases', '_r3_name_days', '_r3_name_properties'],
   ...['_r4_user_days', '_r4_sessions', '_r4_users', '_r4_active_days', '_r4_purchases', '_r4_name_days', '_r4_name_properties', '_r4_name_user_days'],
+  ...['_r5_user_days', '_r5_sessions', '_r5_users', '_r5_active_days', '_r5_purchases', '_r5_name_days', '_r5_name_properties', '_r5_name_user_days'],
+  ...['_r5_level_days', '_r5_resource_days', '_r5_balances'],
 ];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r5_user_days`,
-    sessions: `${events}_r5_sessions`,
-    users: `${events}_r5_users`,
-    activeDays: `${events}_r5_active_days`,
-    purchases: `${events}_r5_purchases`,
-    nameDays: `${events}_r5_name_days`,
-    nameProperties: `${events}_r5_name_properties`,
-    nameUserDays: `${events}_r5_name_user_days`,
-    levelDays: `${events}_r5_level_days`,
-    resourceDays: `${events}_r5_resource_days`,
-    balances: `${events}_r5_balances`,
+    userDays: `${events}_r6_user_days`,
+    sessions: `${events}_r6_sessions`,
+    users: `${events}_r6_users`,
+    activeDays: `${events}_r6_active_days`,
+    purchases: `${events}_r6_purchases`,
+    nameDays: `${events}_r6_name_days`,
+    nameProperties: `${events}_r6_name_properties`,
+    nameUserDays: `${events}_r6_name_user_days`,
+    levelDays: `${events}_r6_level_days`,
+    resourceDays: `${events}_r6_resource_days`,
+    balances: `${events}_r6_balances`,
+    resourcePlayers: `${events}_r6_resource_players`,
+    levelPlayers: `${events}_r6_level_players`,
+    balancePlayers: `${events}_r6_balance_players`,
   };
 }
 
@@ -271,6 +282,9 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.levelDays}`,
     `DROP TABLE IF EXISTS ${t.resourceDays}`,
     `DROP TABLE IF EXISTS ${t.balances}`,
+    `DROP TABLE IF EXISTS ${t.resourcePlayers}`,
+    `DROP TABLE IF EXISTS ${t.levelPlayers}`,
+    `DROP TABLE IF EXISTS ${t.balancePlayers}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),
     `DELETE FROM rollup_dirty WHERE project = '${projectId}'`,
   ];

@@ -9,7 +9,7 @@ import {
 } from '@questboard/shared/analytics-economy';
 import { levelOrder } from '@questboard/shared/analytics-levels';
 import { bucketLabels } from '../buckets';
-import { bucketSql, filterSql, num, Params, rangeSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
+import { bucketSql, date, filterSql, num, Params, rangeSql, text, unfiltered, type DuckDbQuery, type Row } from '../duckdb-sql';
 import type { StoreAnswer } from '../store-answer';
 
 // The economy page (docs/product/metrics.md#economy), from the resource days and the balances
@@ -19,32 +19,9 @@ import type { StoreAnswer } from '../store-answer';
 
 export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promise<StoreAnswer<Economy>> {
   const params = new Params();
-  const bucket = bucketSql('day', query.granularity, query.from);
   // g: 0 the currencies, 1 the shown one's flows, 2 by bucket, 3 by item, 4 by item type; 5 the
-  // events not counted. One GROUP BY each: DuckDB counts distinct players per grouping set
-  // several times slower than in separate groupings (ADR 031).
-  const counted = `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`;
-  const shown = shownSql(params, query, () => counted);
-  const mineOnly = `${counted} AND currency IN (SELECT currency FROM ${shown})`;
-  const measured = 'sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players';
-  // Items: every item's sums, then the players of those that can be in the top ten (rank by
-  // amount, ties included; the answer orders ties as it always did).
-  const main = q.rows(
-    `WITH items AS (SELECT currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events FROM ${mineOnly} GROUP BY ALL),
-       top AS (SELECT * FROM items QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY amount DESC) <= ${ECONOMY_TOP_ITEMS})
-     SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
-       FROM ${counted} GROUP BY currency
-     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow
-     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
-     UNION ALL SELECT 3, t.currency, t.flow, NULL, t.item_type, t.item_id, any_value(t.amount)::DOUBLE, any_value(t.events)::DOUBLE, count(DISTINCT r.uid)::DOUBLE
-       FROM top t JOIN ${q.t.resourceDays} r ON r.currency = t.currency AND r.flow = t.flow AND r.item_type IS NOT DISTINCT FROM t.item_type AND r.item_id IS NOT DISTINCT FROM t.item_id
-       WHERE ${rangeSql(query, 'r.day')} AND ${filterSql(params, query, 'r.')} AND r.counted
-       GROUP BY t.currency, t.flow, t.item_type, t.item_id
-     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, item_type
-     UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
-       FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND NOT counted`,
-    params,
-  );
+  // events not counted.
+  const main = q.rows(unfiltered(query) ? unfilteredSql(q, params, query) : filteredSql(q, params, query), params);
   // Asked together with the balances: one call into DuckDB (duckdb-statements.ts).
   const [rows, balances] = await Promise.all([main, balancesByLevel(q, query)]);
   const ofGroup = (g: number) => rows.filter((row) => num(row.g) === g);
@@ -91,6 +68,56 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
 }
 
 /**
+ * Unfiltered, from the resource players (ADR 031): a player counts once in a range or bucket
+ * starting on S on their row whose previous day of the flow (item type, item) is before S, so
+ * nothing is counted DISTINCT; the top items are ranked and counted in the same pass.
+ */
+function unfilteredSql(q: DuckDbQuery, params: Params, query: EconomyQuery): string {
+  const from = date(query.from);
+  const inRange = `${q.t.resourcePlayers} WHERE ${rangeSql(query)}`;
+  const mineOnly = `${inRange} AND currency IN (SELECT currency FROM ${shownSql(params, query, () => inRange)})`;
+  const bucket = bucketSql('day', query.granularity, query.from);
+  const bucketStart = query.granularity === 'day' ? 'day' : `greatest(date_trunc('${query.granularity}', day)::DATE, ${from})`;
+  const measured = (since: string, start = from) => `sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, (count(*) FILTER (WHERE ${since} < ${start}))::DOUBLE AS players`;
+  return `SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
+       FROM ${inRange} GROUP BY currency
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured('flow_since')} FROM ${mineOnly} GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured('flow_since', bucketStart)} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
+     UNION ALL SELECT 3, currency, flow, NULL, item_type, item_id, ${measured('item_since')} FROM ${mineOnly} GROUP BY currency, flow, item_type, item_id
+       QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY sum(amount) DESC) <= ${ECONOMY_TOP_ITEMS}
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured('type_since')} FROM ${mineOnly} GROUP BY currency, flow, item_type
+     UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
+       FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND NOT counted`;
+}
+
+/**
+ * Filtered by platform, country or version, from the resource days: one GROUP BY each, since
+ * DuckDB counts distinct players per grouping set several times slower than in separate groupings
+ * (ADR 031); the players of the items that can be in the top ten only (rank by amount, ties
+ * included; the answer orders ties as it always did).
+ */
+function filteredSql(q: DuckDbQuery, params: Params, query: EconomyQuery): string {
+  const bucket = bucketSql('day', query.granularity, query.from);
+  const counted = `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`;
+  const shown = shownSql(params, query, () => counted);
+  const mineOnly = `${counted} AND currency IN (SELECT currency FROM ${shown})`;
+  const measured = 'sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players';
+  return `WITH items AS (SELECT currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events FROM ${mineOnly} GROUP BY ALL),
+       top AS (SELECT * FROM items QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY amount DESC) <= ${ECONOMY_TOP_ITEMS})
+     SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
+       FROM ${counted} GROUP BY currency
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
+     UNION ALL SELECT 3, t.currency, t.flow, NULL, t.item_type, t.item_id, any_value(t.amount)::DOUBLE, any_value(t.events)::DOUBLE, count(DISTINCT r.uid)::DOUBLE
+       FROM top t JOIN ${q.t.resourceDays} r ON r.currency = t.currency AND r.flow = t.flow AND r.item_type IS NOT DISTINCT FROM t.item_type AND r.item_id IS NOT DISTINCT FROM t.item_id
+       WHERE ${rangeSql(query, 'r.day')} AND ${filterSql(params, query, 'r.')} AND r.counted
+       GROUP BY t.currency, t.flow, t.item_type, t.item_id
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured} FROM ${mineOnly} GROUP BY currency, flow, item_type
+     UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
+       FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND NOT counted`;
+}
+
+/**
  * The currencies the page may show, as a relation: the one asked for, else those with the most
  * counted events (several when tied; the answer picks one as it sorts the currencies).
  */
@@ -108,11 +135,27 @@ function shownSql(params: Params, query: EconomyQuery, counted: () => string): s
  */
 function balancesByLevel(q: DuckDbQuery, query: EconomyQuery): Promise<Row[]> {
   const params = new Params();
-  const shown = shownSql(params, query, () => `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`);
+  const shown = shownSql(params, query, () =>
+    unfiltered(query) ? `${q.t.resourcePlayers} WHERE ${rangeSql(query)}` : `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`,
+  );
+  if (!unfiltered(query)) {
+    return q.rows(
+      `SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
+       FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM ${shown}) AND ${rangeSql(query)} AND ${filterSql(params, query)}
+       GROUP BY currency, level`,
+      params,
+    );
+  }
+  // Unfiltered, the players from the balance players (ADR 031), without DISTINCT.
   return q.rows(
-    `SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events, count(DISTINCT uid)::DOUBLE AS players
-     FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM ${shown}) AND ${rangeSql(query)} AND ${filterSql(params, query)}
-     GROUP BY currency, level`,
+    `WITH shown AS (SELECT currency FROM ${shown}), b AS (
+       SELECT currency, level, median(balance)::DOUBLE AS median, count(*)::DOUBLE AS events
+       FROM ${q.t.balances} WHERE currency IN (SELECT currency FROM shown) AND ${rangeSql(query)} GROUP BY currency, level
+     ), p AS (
+       SELECT currency, level, (count(*) FILTER (WHERE since < ${date(query.from)}))::DOUBLE AS players
+       FROM ${q.t.balancePlayers} WHERE currency IN (SELECT currency FROM shown) AND ${rangeSql(query)} GROUP BY currency, level
+     )
+     SELECT b.*, p.players FROM b LEFT JOIN p ON p.currency = b.currency AND p.level IS NOT DISTINCT FROM b.level`,
     params,
   );
 }

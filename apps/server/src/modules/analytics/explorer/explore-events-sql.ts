@@ -13,11 +13,17 @@ const NUMBER_TYPES = `('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT')`;
 /** The JSON pointer of a key ('/level'; '~' and '/' escaped as RFC 6901 says), so any key text is safe. */
 export const pointerOf = (key: string) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 
+/**
+ * The property's JSON value. Every expression below starts from this one, written the same way:
+ * DuckDB computes an expression repeated in a SELECT once, so an event's JSON is parsed once per
+ * property, not once per use (the values' type, number and text; ADR 026).
+ */
+const valueSql = (pointer: string) => `json_extract(properties, ${pointer})`;
 /** The property's value as text (a string as sent, a number or boolean as written), NULL when missing or null. */
-export const textSql = (pointer: string) => `json_extract_string(properties, ${pointer})`;
+export const textSql = (pointer: string) => `json_extract_string(${valueSql(pointer)}, '$')`;
 /** The property's value when it is a JSON number, else NULL. */
 export const numberSql = (pointer: string) =>
-  `(CASE WHEN json_type(properties, ${pointer}) IN ${NUMBER_TYPES} THEN TRY_CAST(json_extract(properties, ${pointer}) AS DOUBLE) END)`;
+  `(CASE WHEN json_type(${valueSql(pointer)}) IN ${NUMBER_TYPES} THEN TRY_CAST(${valueSql(pointer)} AS DOUBLE) END)`;
 
 /** One property filter as SQL (docs/product/metrics.md "Property filters"). */
 export function propertyFilterSql(params: Params, filter: PropertyFilter): string {
@@ -114,14 +120,20 @@ export function exploreEventCells(
   const where = eventConditionsSql(params, query, series);
   const base = `SELECT ${eventBucketSql(query.granularity, query.from)} AS b, ${key} AS k, user_id AS u, ${value} AS v FROM ${source} WHERE ${where}`;
   const measure = measureSql(series.measure);
+  if (keys === null && plan.rank === 'all') {
+    // Every key shown (numbers): nothing to choose, so no Other and no join (ADR 026).
+    return q.rows(
+      `SELECT b, k::VARCHAR AS k, false AS other, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
+       FROM (${base}) GROUP BY GROUPING SETS ((b, k), (k))`,
+      params,
+    );
+  }
   const top =
     keys !== null
       ? keys.length === 0
         ? `SELECT NULL::${plan.type} AS k, true AS shown WHERE false`
         : `SELECT k, true AS shown FROM (VALUES ${keys.map((k) => `(${k === null ? 'NULL' : params.add(k)}::${plan.type})`).join(', ')}) AS given(k)`
-      : plan.rank === 'all'
-        ? 'SELECT DISTINCT k, true AS shown FROM base'
-        : `SELECT k, true AS shown FROM (SELECT k, ${measure} AS value, count(*) AS events FROM base GROUP BY k)
+      : `SELECT k, true AS shown FROM (SELECT k, ${measure} AS value, count(*) AS events FROM base GROUP BY k)
            ORDER BY ${plan.rank === 'measure' ? 'value DESC NULLS LAST, ' : ''}events DESC, k NULLS LAST LIMIT ${EXPLORE_MAX_SERIES}`;
   return q.rows(
     `WITH base AS MATERIALIZED (${base}), top AS (${top})

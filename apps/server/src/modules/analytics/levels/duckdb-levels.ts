@@ -1,5 +1,5 @@
 import { churnQuietFrom, LEVELS_MAX, levelOrder, type LevelRow, type Levels, type LevelsQuery } from '@questboard/shared/analytics-levels';
-import { date, filterSql, num, numOrNull, Params, rangeSql, ratio, type DuckDbQuery } from '../duckdb-sql';
+import { date, filterSql, num, numOrNull, Params, rangeSql, ratio, unfiltered, type DuckDbQuery } from '../duckdb-sql';
 
 /**
  * The level table (docs/product/metrics.md#level-progression), from the level days (ADR 031): the
@@ -11,6 +11,17 @@ import { date, filterSql, num, numOrNull, Params, rangeSql, ratio, type DuckDbQu
 export async function duckDbLevels(q: DuckDbQuery, query: LevelsQuery): Promise<Levels> {
   const params = new Params();
   const quietFrom = churnQuietFrom(query.to);
+  // Reached players: unfiltered, a level's days of the level players whose previous day of it is
+  // before the range (ADR 031), without DISTINCT; filtered, distinct players of the level days.
+  const players = unfiltered(query)
+    ? {
+        with: `, players AS (
+       SELECT level, count(*) FILTER (WHERE since < ${date(query.from)}) AS players FROM ${q.t.levelPlayers} WHERE ${rangeSql(query)} GROUP BY level
+     )`,
+        column: 'any_value(p.players)',
+        join: ' LEFT JOIN players p ON p.level = l.level',
+      }
+    : { with: '', column: 'count(DISTINCT uid)', join: '' };
   const rows = await q.rows(
     `WITH l AS MATERIALIZED (
        SELECT uid, level, starts, completes, fails, durations, latest, day_last FROM ${q.t.levelDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}
@@ -22,15 +33,15 @@ export async function duckDbLevels(q: DuckDbQuery, query: LevelsQuery): Promise<
        GROUP BY level
      ), durations AS (
        SELECT level, median(duration) AS median_duration FROM (SELECT level, unnest(durations) AS duration FROM l) GROUP BY level
-     )
+     )${players.with}
      SELECT l.level,
        sum(starts)::DOUBLE AS starts,
        sum(completes)::DOUBLE AS completes,
        sum(fails)::DOUBLE AS fails,
        any_value(d.median_duration)::DOUBLE AS median_duration,
-       count(DISTINCT uid)::DOUBLE AS players,
+       ${players.column}::DOUBLE AS players,
        any_value(c.churned)::DOUBLE AS churned
-     FROM l LEFT JOIN churned c ON c.level = l.level LEFT JOIN durations d ON d.level = l.level
+     FROM l LEFT JOIN churned c ON c.level = l.level LEFT JOIN durations d ON d.level = l.level${players.join}
      GROUP BY l.level`,
     params,
   );
