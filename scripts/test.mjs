@@ -4,7 +4,6 @@
 // test that ran.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { formatStepTimes } from './lib/step-times.mjs';
 import { repoRoot } from './lib/web-build.mjs';
@@ -20,18 +19,13 @@ const e2eReport = path.join(reports, 'e2e-report.json');
 // two cores they finish together sooner than one after the other; the web build, a few seconds of
 // CPU, fits beside them. The node unit tests and the jsdom web tests are two Vitest runs of one
 // worker each: as one run they shared one worker, and the web tests alone outlast type check and
-// lint, so the node tests no longer wait behind them on one core while the other is idle. The node
-// tests run at a lower CPU priority (`nice`): they take what the others leave (the core lint leaves
-// idle when it ends), not a share the jsdom tests' timed waits need. The rest are alone: they fill
-// both cores (the integration tests beside the end-to-end tests made the browser journeys twice as
-// slow, ADR 018).
-const UNIT_NICE = 10;
-/** @type {[name: string, command: string, args: string[], options?: { nice?: number }][][]} */
+// lint, so the node tests no longer wait behind them on one core while the other is idle. The rest are alone: they fill both cores (the integration tests beside the
+// end-to-end tests made the browser journeys twice as slow, ADR 018).
 const stages = [
   [
     ['type check', 'node', ['scripts/typecheck.mjs']],
     ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-    ['unit tests', bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('unit')}`], { nice: UNIT_NICE }],
+    ['unit tests', bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('unit')}`]],
     ['web tests', bin('vitest'), ['run', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('web')}`]],
     ['web build', 'node', ['-e', "import('./scripts/lib/web-build.mjs').then((m) => m.ensureWebBuild())"]],
   ],
@@ -81,13 +75,12 @@ function stop(child) {
  * Runs one step. Alone, its output goes straight to the terminal; beside another step, its output
  * is held and printed whole when it ends, so the two never interleave.
  */
-function run([name, command, args, options = {}], { alone }) {
+function run([name, command, args], { alone }) {
   const began = Date.now();
   if (alone) console.log(`\n▶ ${name}`);
   const env = alone || !process.stdout.isTTY ? process.env : { FORCE_COLOR: '1', ...process.env };
   // Beside another step it leads its own process group, so stopping it stops what it started.
   const child = spawn(command, args, { cwd: repoRoot, env, detached: !alone, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
-  if (options.nice && child.pid !== undefined) lowerPriority(child.pid, options.nice);
   running.add(child);
   if (!alone) leaders.add(child);
   let output = '';
@@ -101,15 +94,6 @@ function run([name, command, args, options = {}], { alone }) {
     });
   });
   return { child, result };
-}
-
-/** Lowers a process's CPU priority by `nice` (what it starts inherits it); where refused, it runs as it is. */
-function lowerPriority(pid, nice) {
-  try {
-    os.setPriority(pid, Math.min(19, os.getPriority(pid) + nice));
-  } catch (error) {
-    console.warn(`Could not lower the priority of process ${pid}: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 const times = [];
