@@ -1,5 +1,5 @@
-// `npm test`: every gate, stopping at the first failure: type check, lint, unit tests and the web
-// build side by side, then the size budget, integration tests (PGlite and PostgreSQL 15) and
+// `npm test`: every gate, stopping at the first failure: type check, lint, unit tests, web (jsdom)
+// tests and the web build side by side, then the size budget, integration tests (PGlite and PostgreSQL 15) and
 // end-to-end tests (Chromium). Ends with a table of each step's time and one line counting every
 // test that ran.
 import { spawn } from 'node:child_process';
@@ -17,13 +17,16 @@ const e2eReport = path.join(reports, 'e2e-report.json');
 // Each stage's steps run side by side (ADR 018). Type check, lint and unit tests leave cores idle on
 // their own (tsc and ESLint are one process each; the jsdom tests wait on timers and polling), so on
 // two cores they finish together sooner than one after the other; the web build, a few seconds of
-// CPU, fits beside them. The rest are alone: they fill both cores (the integration tests beside the
+// CPU, fits beside them. The node unit tests and the jsdom web tests are two Vitest runs of one
+// worker each: as one run they shared one worker, and the web tests alone outlast type check and
+// lint, so the node tests no longer wait behind them on one core while the other is idle. The rest are alone: they fill both cores (the integration tests beside the
 // end-to-end tests made the browser journeys twice as slow, ADR 018).
 const stages = [
   [
     ['type check', 'node', ['scripts/typecheck.mjs']],
     ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-    ['unit tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('unit')}`]],
+    ['unit tests', bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('unit')}`]],
+    ['web tests', bin('vitest'), ['run', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('web')}`]],
     ['web build', 'node', ['-e', "import('./scripts/lib/web-build.mjs').then((m) => m.ensureWebBuild())"]],
   ],
   [['size budget', 'node', ['scripts/size-budget.mjs']]],
@@ -31,12 +34,12 @@ const stages = [
   [['end-to-end tests', 'node', ['scripts/e2e.mjs']]],
 ];
 
-for (const file of [vitestReport('unit'), vitestReport('integration'), e2eReport]) fs.rmSync(file, { force: true });
+for (const file of [vitestReport('unit'), vitestReport('web'), vitestReport('integration'), e2eReport]) fs.rmSync(file, { force: true });
 
 function counts() {
   let passed = 0;
   let failed = 0;
-  for (const name of ['unit', 'integration']) {
+  for (const name of ['unit', 'web', 'integration']) {
     if (!fs.existsSync(vitestReport(name))) continue;
     const report = JSON.parse(fs.readFileSync(vitestReport(name), 'utf8'));
     passed += report.numPassedTests;

@@ -38,7 +38,9 @@ export async function linkFromMail(address: string, count = 1, shape = /https?:\
         link = links.at(-1) ?? '';
         return links.length;
       },
-      { timeout: 10_000 },
+      // The catcher answers from memory on loopback: look every 100 ms, not at Playwright's default
+      // 1 s steps, since every sign-in and invitation waits here (ADR 018).
+      { timeout: 10_000, intervals: [100] },
     )
     .toBeGreaterThanOrEqual(count);
   return link;

@@ -7,6 +7,7 @@ import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { describeRun, type FirstRequest, measureFirstRequest, median } from '../support/first-request';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
+import { closeToast } from '../support/toasts';
 
 // Issue 8, done when: "End-to-end in Chromium: load demo data, then every page shows figures; a
 // filter and a date range change the figures and survive a reload; a CSV export downloads."
@@ -533,7 +534,7 @@ test('a project without events says where to send them from', async () => {
     await expect(page.getByRole('heading', { level: 2, name: heading }), label).toBeVisible();
     await expect(page.getByRole('link', { name: 'Send events or load demo data' }), label).toHaveAttribute('href', developer);
     if (shot) {
-      await expect(page.getByText('Project created')).toBeHidden({ timeout: 10_000 });
+      await closeToast(page, 'Project created');
       await shootPage(`empty-${shot}`);
     }
   }

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
+import { closeToast } from '../support/toasts';
 
 // The billing page: what a project and its organisation use, and the monthly event quota. Events
 // go in through the ingestion endpoint with the project's key (read from its developer page); a
@@ -49,7 +50,7 @@ test('usage figures of events sent, a quota that fills up, and ingestion refused
   await nav.getByRole('link', { name: 'Billing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   // The screenshots show the page, not the toast of the project created a moment ago.
-  await expect(page.getByText('Project created')).toBeHidden({ timeout: 10_000 });
+  await closeToast(page, 'Project created');
   await expect(
     page.getByText('Questboard is self-hosted, so there is nothing to pay: no payment is taken.'),
   ).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
+import { closeToast } from '../support/toasts';
 
 // Issue 21: purchases in USD, JPY and EUR through the real ingestion endpoint. Without rates the
 // revenue page counts the USD ones and says the others are not counted; a rate set in the project
@@ -65,7 +66,7 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   const note = page.getByRole('note', { name: 'Purchases not counted' });
   await expect(note).toContainText('2 purchases in JPY are not counted: add a rate');
   await expect(note).toContainText('1 purchase in EUR is not counted: add a rate');
-  await expect(page.getByText('Project created')).toBeHidden({ timeout: 10_000 });
+  await closeToast(page, 'Project created');
   await settled(page);
   await expectAccessible(page, '[role="note"]');
   await shoot(page, 'currency-revenue-not-counted', { settled });
@@ -95,9 +96,9 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   await add.getByRole('button', { name: 'Add rate' }).click();
   const rates = page.getByRole('list', { name: 'Exchange rates' });
   await expect(rates).toContainText('1 JPY = 0.0067 USD');
-  // The toast comes once the list has the rate: wait for it, then for it to go, before the shots.
+  // The toast comes once the list has the rate: wait for it, then close it, before the shots.
   await expect(page.getByText('Rate for JPY saved')).toBeVisible();
-  await expect(page.getByText('Rate for JPY saved')).toBeHidden({ timeout: 10_000 });
+  await closeToast(page, 'Rate for JPY saved');
   await expectAccessible(page, '#currency');
   await shoot(page, 'currency-settings');
 
@@ -112,9 +113,9 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   await add.getByRole('textbox', { name: 'Value of 1 EUR in USD' }).fill('1.08');
   await add.getByRole('button', { name: 'Add rate' }).click();
   await expect(rates).toContainText('1 EUR = 1.08 USD');
-  // The toast comes once the list has the rate: wait for it, then for it to go, before the shots.
+  // The toast comes once the list has the rate: wait for it, then close it, before the shots.
   await expect(page.getByText('Rate for EUR saved')).toBeVisible();
-  await expect(page.getByText('Rate for EUR saved')).toBeHidden({ timeout: 10_000 });
+  await closeToast(page, 'Rate for EUR saved');
 
   // 15.04 + 10.80 = 25.84, and no note at all.
   await nav.getByRole('link', { name: 'Revenue Optimisation' }).click();

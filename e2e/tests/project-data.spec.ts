@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { completeProfile, signInByEmail } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
+import { closeToast } from '../support/toasts';
 
 // Issue 9, the settings page's data section: a retention that refuses old events, and deleting
 // every analytics event of a project while the project and its key stay.
@@ -42,7 +43,7 @@ test('data retention refuses old events, and deleting analytics data empties the
   expect(await (await send([0, 1, 60])).json()).toEqual({ accepted: 3, rejected: [] });
 
   await nav.getByRole('link', { name: 'Settings' }).click();
-  await expect(page.getByText('Project created')).toBeHidden({ timeout: 10_000 });
+  await closeToast(page, 'Project created');
   const retention = page.getByRole('form', { name: 'Data retention' });
   await retention.getByRole('combobox', { name: 'Keep events for' }).selectOption({ label: '30 days' });
   await retention.getByRole('button', { name: 'Save retention' }).click();
@@ -53,7 +54,7 @@ test('data retention refuses old events, and deleting analytics data empties the
   await expect(page.getByText('Data retention saved')).toBeVisible({ timeout: 30_000 });
   const old = await send([45]);
   expect((await old.json()) as unknown).toMatchObject({ accepted: 0, rejected: [{ reason: "timestamp is older than this project's data retention of 30 days" }] });
-  await expect(page.getByText('Data retention saved')).toBeHidden({ timeout: 10_000 });
+  await closeToast(page, 'Data retention saved');
   await shoot(page, 'project-settings');
 
   // The 60-day-old event went with the retention: two are left, and both go now.
