@@ -38,7 +38,10 @@ function textOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** A row selected with `*, epoch_ms(ts) AS ts_ms, epoch_ms(received_at) AS received_ms`. */
+/**
+ * A row selected with `*, epoch_ms(ts) AS ts_ms, epoch_ms(received_at) AS received_ms` (DuckDB), or
+ * ClickHouse's row with the same names, whose `demo` is a UInt8 (ADR 033).
+ */
 export function toStoredEvent(row: Row): StoredEvent {
   return {
     insert_id: String(row.insert_id),
@@ -55,6 +58,6 @@ export function toStoredEvent(row: Row): StoredEvent {
     revenue_amount: typeof row.revenue_amount === 'number' ? row.revenue_amount : null,
     currency: textOrNull(row.currency),
     product_id: textOrNull(row.product_id),
-    demo: row.demo === true,
+    demo: row.demo === true || row.demo === 1,
   };
 }

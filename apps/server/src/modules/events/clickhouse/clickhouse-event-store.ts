@@ -6,7 +6,8 @@ import { clickHouseOverview } from '../../analytics/overview/clickhouse-overview
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
-import { createEventsTableSql, dedupedEventsSql, storedEvent } from './clickhouse-schema';
+import { toStoredEvent } from '../event-table';
+import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
@@ -90,7 +91,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
   async latest(projectId: string, limit: number): Promise<StoredEvent[]> {
     if (!Number.isInteger(limit) || limit < 0) throw new Error(`not a limit: ${limit}`);
     const rows = await this.http.rows(`SELECT * FROM ${this.events(projectId)} ORDER BY received_ms DESC, ts_ms DESC LIMIT ${limit}`);
-    return rows.map(storedEvent);
+    return rows.map(toStoredEvent);
   }
 
   async summary(projectId: string): Promise<EventSummary> {

@@ -1,4 +1,4 @@
-import type { EventPropertyValue, StoredEvent } from '@questboard/shared/events';
+import type { EventPropertyValue } from '@questboard/shared/events';
 import type { NewEvent } from '../event-store';
 import type { Row } from './clickhouse-http';
 
@@ -122,25 +122,3 @@ export function eventRow(projectId: string, event: NewEvent, order: number): Row
   };
 }
 
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** A deduplicated row read back (every kept column, with day, user_id and insert_id). */
-export function storedEvent(row: Row): StoredEvent {
-  return {
-    insert_id: String(row.insert_id),
-    name: String(row.name),
-    user_id: String(row.user_id),
-    session_id: textOrNull(row.session_id),
-    timestamp: new Date(Number(row.ts_ms)).toISOString(),
-    received_at: new Date(Number(row.received_ms)).toISOString(),
-    platform: textOrNull(row.platform),
-    app_version: textOrNull(row.app_version),
-    build: textOrNull(row.build),
-    country: textOrNull(row.country),
-    properties: typeof row.properties === 'string' ? (JSON.parse(row.properties) as StoredEvent['properties']) : {},
-    revenue_amount: typeof row.revenue_amount === 'number' ? row.revenue_amount : null,
-    currency: textOrNull(row.currency),
-    product_id: textOrNull(row.product_id),
-    demo: Number(row.demo) === 1,
-  };
-}
