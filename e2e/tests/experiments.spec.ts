@@ -107,7 +107,7 @@ test('shipping the winner publishes its value as the default and stops the exper
   await projectNav('Experiments').click();
   const row = page.getByRole('row').filter({ hasText: 'faster-first-levels' });
   await expect(row).toContainText('Stopped');
-  await expect(row).toContainText('Shipped easy');
+  await expect(row).toContainText('Shipped Easy');
 
   // The live config's new version has the winner's value as the default.
   await projectNav('Live Ops').click();
