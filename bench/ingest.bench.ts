@@ -67,7 +67,7 @@ export async function runIngestBench(): Promise<IngestBenchResult> {
   delete env.SMTP_URL;
   // BENCH_CPU_PROFILE_DIR=<folder>: the product writes a V8 CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
-  const server = spawn(process.execPath, [...profile, 'scripts/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...profile, 'scripts/start.cjs'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
   await waitForReady(`http://127.0.0.1:${port}`);
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });

@@ -43,7 +43,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node scripts/start.cjs',
     cwd: repoRoot,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

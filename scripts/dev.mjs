@@ -1,8 +1,13 @@
 // `npm run dev`: Vite with hot reload on PORT (default 3000), proxying the API to a server that
 // restarts on change on PORT + 1. Links in e-mails point at the Vite origin.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from './lib/web-build.mjs';
+
+// The server's thread pool sized as `npm start` sizes it (ADR 034): this sets UV_THREADPOOL_SIZE
+// in the environment the server process inherits.
+createRequire(import.meta.url)('./threadpool.cjs');
 
 const webPort = Number(process.env.PORT ?? 3000);
 const apiPort = webPort + 1;

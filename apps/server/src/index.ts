@@ -2,7 +2,7 @@ import { loadConfigOrExit } from './config';
 import { startServer } from './main';
 import { describeStartFailure } from './start-failure';
 
-// The process entry: `npm start` (through scripts/start.mjs) and `npm run dev` run this file.
+// The process entry: `npm start` (through scripts/start.cjs and start.mjs) and `npm run dev` run this file.
 const config = loadConfigOrExit();
 const shutdownGraceMs = 10_000;
 

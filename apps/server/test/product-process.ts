@@ -11,7 +11,7 @@ import { newIngestKey } from '../src/modules/ingestion/ingest-key-store';
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 export function startProduct(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['scripts/start.cjs'], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -25,7 +25,7 @@ export function startProduct(dataDir: string, port: number) {
  * for the tests that run several instances on one PostgreSQL (ADR 032).
  */
 export function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/index.ts'], {
+  const child = spawn(process.execPath, ['-r', './scripts/threadpool.cjs', '--import', 'tsx', 'apps/server/src/index.ts'], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
