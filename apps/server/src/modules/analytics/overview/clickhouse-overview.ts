@@ -3,7 +3,7 @@ import type { Overview } from '@questboard/shared/analytics-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { bucketSql, convertibleSql, date, filterSql, num, rangeSql, withoutRateSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
 import type { StoreAnswer } from '../store-answer';
-import { literal } from '../../events/clickhouse/clickhouse-http';
+import { clickHouseCohortCells } from '../retention/clickhouse-retention';
 import { assembleOverview, type OverviewSource } from './overview-assembly';
 
 /** The overview's questions in ClickHouse SQL on the deduplicated events (ADR 033); the cards come from overview-assembly.ts. */
@@ -61,14 +61,8 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
     },
 
     retention: async (view, today, days) => {
-      const rows = await q.rows(
-        `SELECT ${bucketSql('install_day', view.granularity, view.from)} AS b, n,
-           countIf(install_day + n <= ${date(today)}) AS eligible,
-           countIf(install_day + n <= ${date(today)} AND has(days, install_day + n)) AS retained
-         FROM ${q.users} ARRAY JOIN [${days.map((day) => literal(day)).join(', ')}] AS n
-         WHERE ${rangeSql(view, 'install_day')} AND ${filterSql(view)} GROUP BY b, n`,
-      );
-      return rows.map((row) => ({ bucket: String(row.b), n: num(row.n), eligible: num(row.eligible), retained: num(row.retained) }));
+      const { cells } = await clickHouseCohortCells(q, view, today, 'classic', days);
+      return cells.map((cell) => ({ bucket: cell.bucket, n: cell.n, eligible: cell.eligible, retained: cell.value }));
     },
 
     eventCounts: async (view) => {
