@@ -52,6 +52,16 @@ describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference'
       expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
       expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
     });
+    it('players', async () => {
+      const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
+        clickhouse.metrics.players(projectId, query),
+        duckdb.metrics.players(projectId, query),
+        reference.players(projectId, query),
+      ]);
+      expect(fromClickHouse.breakdowns.country.length).toBeGreaterThan(0);
+      expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
+      expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
+    });
     it.each(retentionModes)('%s retention', async (mode) => {
       const retention = retentionQuerySchema.parse({ ...input, mode });
       const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
@@ -74,6 +84,7 @@ describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference'
     const pages: ((metrics: ClickHouseMetrics) => Promise<unknown>)[] = [
       (metrics) => metrics.overview(projectId, query, today, money),
       (metrics) => metrics.retention(projectId, rolling, today),
+      (metrics) => metrics.players(projectId, query),
     ];
     for (const ask of pages) {
       const [fromClickHouse, fromDuckDb, expected] = await Promise.all([ask(clickhouse.metrics), ask(duckdb.metrics), ask(kept)]);

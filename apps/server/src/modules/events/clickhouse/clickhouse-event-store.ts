@@ -3,6 +3,8 @@ import type { StoredEvent } from '@questboard/shared/events';
 import type { EventStore, NewEvent, ProjectUsage, UsageWindow } from '../event-store';
 import type { OverviewMetrics } from '../../analytics/overview/overview-metrics';
 import { clickHouseOverview } from '../../analytics/overview/clickhouse-overview';
+import type { PlayersMetrics } from '../../analytics/players/players-metrics';
+import { clickHousePlayers } from '../../analytics/players/clickhouse-players';
 import type { RetentionMetrics } from '../../analytics/retention/retention-metrics';
 import { clickHouseRetention } from '../../analytics/retention/clickhouse-retention';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
@@ -13,13 +15,13 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
- * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention).
+ * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention, players).
  * Until every page has it the store is not selectable in config.ts.
  */
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
 
 /** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics;
+export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -68,6 +70,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
   readonly metrics: ClickHouseMetrics = {
     overview: (projectId, query, today, money) => clickHouseOverview(this.query(projectId), query, today, money),
     retention: (projectId, query, today) => clickHouseRetention(this.query(projectId), query, today),
+    players: (projectId, query) => clickHousePlayers(this.query(projectId), query),
   };
 
   constructor(
