@@ -62,6 +62,16 @@ describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference'
       expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
       expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
     });
+    it('revenue', async () => {
+      const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
+        clickhouse.metrics.revenue(projectId, query, today, money),
+        duckdb.metrics.revenue(projectId, query, today, money),
+        reference.revenue(projectId, query, today, money),
+      ]);
+      expect(fromClickHouse.topProducts.length).toBeGreaterThan(0);
+      expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
+      expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
+    });
     it.each(retentionModes)('%s retention', async (mode) => {
       const retention = retentionQuerySchema.parse({ ...input, mode });
       const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
@@ -85,6 +95,7 @@ describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference'
       (metrics) => metrics.overview(projectId, query, today, money),
       (metrics) => metrics.retention(projectId, rolling, today),
       (metrics) => metrics.players(projectId, query),
+      (metrics) => metrics.revenue(projectId, query, today, money),
     ];
     for (const ask of pages) {
       const [fromClickHouse, fromDuckDb, expected] = await Promise.all([ask(clickhouse.metrics), ask(duckdb.metrics), ask(kept)]);

@@ -2,7 +2,8 @@ import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { Overview } from '@questboard/shared/analytics-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { clickHouseDailyActive, clickHouseInstalls, clickHouseTrailing } from '../clickhouse-activity';
-import { bucketSql, convertibleSql, filterSql, num, rangeSql, withoutRateSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
+import { clickHouseExcludedPurchases } from '../clickhouse-purchases';
+import { bucketSql, convertibleSql, filterSql, num, rangeSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
 import type { StoreAnswer } from '../store-answer';
 import { clickHouseCohortCells } from '../retention/clickhouse-retention';
 import { assembleOverview, type OverviewSource } from './overview-assembly';
@@ -43,13 +44,6 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
       return rows.map((row) => ({ name: String(row.name), count: num(row.count) }));
     },
 
-    excludedPurchases: async (view, money) => {
-      const rows = await q.rows(
-        `SELECT assumeNotNull(currency) AS currency, count() AS purchases, sum(assumeNotNull(revenue_amount)) AS amount FROM ${q.eventsOn(view)}
-         WHERE ${withoutRateSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)}
-         GROUP BY currency ORDER BY purchases DESC, currency`,
-      );
-      return rows.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.amount) }));
-    },
+    excludedPurchases: (view, money) => clickHouseExcludedPurchases(q, view, money),
   };
 }

@@ -3,7 +3,7 @@ import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { convertedSql } from '../duckdb-purchases';
 import { bucketSql, date, filterSql, num, Params, rangeSql, type DuckDbQuery } from '../duckdb-sql';
-import { assembleCohorts, assembleRetention, type CohortCells } from './retention-assembly';
+import { assembleRetention, type CohortCells } from './retention-assembly';
 
 export function duckDbRetention(q: DuckDbQuery, query: RetentionQuery, today: string): Promise<Retention> {
   return assembleRetention((view, days) => cohortCells(q, view, today, query.mode, days), query, today);
@@ -61,9 +61,4 @@ export async function cohortCells(
       .filter((row) => row.kind === 'cell')
       .map((row) => ({ bucket: String(row.b), n: num(row.n), eligible: num(row.eligible), value: num(row.value) })),
   };
-}
-
-/** The cohort rows and curve of a kind of cells (the LTV of the revenue page). */
-export function duckDbCohorts(q: DuckDbQuery, view: AnalyticsQuery, today: string, kind: 'classic' | 'rolling' | 'ltv', money?: ProjectMoney) {
-  return assembleCohorts((dayView, days) => cohortCells(q, dayView, today, kind, days, money), view, today);
 }
