@@ -1,11 +1,11 @@
-import { analyticsQuerySchema } from '@questboard/shared/analytics-view';
+import { analyticsQuerySchema, retentionModes, retentionQuerySchema } from '@questboard/shared/analytics-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickHouseForTests, startClickHouse, type ClickHouseNode } from '../../../test/clickhouse-cluster';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';
 import { money, population, today, views } from '../../../test/reference-population';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
-import { openClickHouseEventStore, type ClickHouseEventRecords } from '../events/clickhouse/clickhouse-event-store';
+import { openClickHouseEventStore, type ClickHouseEventRecords, type ClickHouseMetrics } from '../events/clickhouse/clickhouse-event-store';
 import type { ProjectMetrics } from './project-metrics';
 
 // The analytics pages that have their ClickHouse SQL (ADR 033) against DuckDB's answers and the
@@ -52,6 +52,37 @@ describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference'
       expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
       expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
     });
+    it('players', async () => {
+      const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
+        clickhouse.metrics.players(projectId, query),
+        duckdb.metrics.players(projectId, query),
+        reference.players(projectId, query),
+      ]);
+      expect(fromClickHouse.breakdowns.country.length).toBeGreaterThan(0);
+      expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
+      expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
+    });
+    it('revenue', async () => {
+      const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
+        clickhouse.metrics.revenue(projectId, query, today, money),
+        duckdb.metrics.revenue(projectId, query, today, money),
+        reference.revenue(projectId, query, today, money),
+      ]);
+      expect(fromClickHouse.topProducts.length).toBeGreaterThan(0);
+      expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
+      expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
+    });
+    it.each(retentionModes)('%s retention', async (mode) => {
+      const retention = retentionQuerySchema.parse({ ...input, mode });
+      const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
+        clickhouse.metrics.retention(projectId, retention, today),
+        duckdb.metrics.retention(projectId, retention, today),
+        reference.retention(projectId, retention, today),
+      ]);
+      expect(fromClickHouse.cohorts.length).toBeGreaterThan(0);
+      expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
+      expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
+    });
   });
 
   it('keeps the figures after the data retention deletes what happened before February', async () => {
@@ -59,12 +90,17 @@ describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference'
     expect(await clickhouse.deleteBefore(projectId, cutoff)).toBe(await duckdb.deleteBefore(projectId, cutoff));
     const kept = referenceMetrics(events.filter((event) => Date.parse(event.timestamp) >= cutoff.getTime()));
     const query = analyticsQuerySchema.parse(views[1]?.[1]);
-    const [fromClickHouse, fromDuckDb, expected] = await Promise.all([
-      clickhouse.metrics.overview(projectId, query, today, money),
-      duckdb.metrics.overview(projectId, query, today, money),
-      kept.overview(projectId, query, today, money),
-    ]);
-    expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
-    expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
+    const rolling = retentionQuerySchema.parse({ ...views[1]?.[1], mode: 'rolling' });
+    const pages: ((metrics: ClickHouseMetrics) => Promise<unknown>)[] = [
+      (metrics) => metrics.overview(projectId, query, today, money),
+      (metrics) => metrics.retention(projectId, rolling, today),
+      (metrics) => metrics.players(projectId, query),
+      (metrics) => metrics.revenue(projectId, query, today, money),
+    ];
+    for (const ask of pages) {
+      const [fromClickHouse, fromDuckDb, expected] = await Promise.all([ask(clickhouse.metrics), ask(duckdb.metrics), ask(kept)]);
+      expect(firstDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
+      expect(firstDifference(fromClickHouse, expected)).toBeUndefined();
+    }
   });
 });

@@ -1,9 +1,11 @@
 import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { Overview } from '@questboard/shared/analytics-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
-import { bucketSql, convertibleSql, date, filterSql, num, rangeSql, withoutRateSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
+import { clickHouseDailyActive, clickHouseInstalls, clickHouseTrailing } from '../clickhouse-activity';
+import { clickHouseExcludedPurchases } from '../clickhouse-purchases';
+import { bucketSql, convertibleSql, filterSql, num, rangeSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
 import type { StoreAnswer } from '../store-answer';
-import { literal } from '../../events/clickhouse/clickhouse-http';
+import { clickHouseCohortCells } from '../retention/clickhouse-retention';
 import { assembleOverview, type OverviewSource } from './overview-assembly';
 
 /** The overview's questions in ClickHouse SQL on the deduplicated events (ADR 033); the cards come from overview-assembly.ts. */
@@ -11,39 +13,11 @@ export function clickHouseOverview(q: ClickHouseQuery, query: AnalyticsQuery, to
   return assembleOverview(clickHouseOverviewSource(q), query, today, money);
 }
 
-/** The day `days` after a YYYY-MM-DD day. */
-const shifted = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const byDay = (rows: Record<string, unknown>[]) => new Map(rows.map((row) => [String(row.d), num(row.n)]));
-
 function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
   return {
-    dailyActive: async (view) =>
-      byDay(await q.rows(`SELECT toString(day) AS d, uniqExact(user_id) AS n FROM ${q.eventsOn(view)} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY day`)),
-
-    installs: async (view) =>
-      byDay(
-        await q.rows(
-          `SELECT toString(install_day) AS d, count() AS n FROM ${q.users}
-           WHERE ${rangeSql(view, 'install_day')} AND ${filterSql(view)} GROUP BY install_day`,
-        ),
-      ),
-
-    trailing: async (view, window, targets) => {
-      if (targets.length === 0) return new Map();
-      const sorted = [...targets].sort();
-      // Each matching player-day counts for the targets whose window holds it.
-      return byDay(
-        await q.rows(
-          `SELECT toString(target) AS d, uniqExact(user_id) AS n FROM (
-             SELECT user_id, day FROM ${q.eventsOn({ from: shifted(sorted[0] ?? '', 1 - window), to: sorted.at(-1) ?? '' })}
-             WHERE ${filterSql(view)}
-             GROUP BY user_id, day
-           ) ARRAY JOIN [${sorted.map(date).join(', ')}] AS target
-           WHERE day <= target AND day > target - ${window} GROUP BY target`,
-        ),
-      );
-    },
-
+    dailyActive: (view) => clickHouseDailyActive(q, view),
+    installs: (view) => clickHouseInstalls(q, view),
+    trailing: (view, window, targets) => clickHouseTrailing(q, view, window, targets),
     sessions: async (view) => {
       const rows = await q.rows(
         `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, count() AS sessions, sum((end_ms - start_ms) / 1000) AS length
@@ -61,14 +35,8 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
     },
 
     retention: async (view, today, days) => {
-      const rows = await q.rows(
-        `SELECT ${bucketSql('install_day', view.granularity, view.from)} AS b, n,
-           countIf(install_day + n <= ${date(today)}) AS eligible,
-           countIf(install_day + n <= ${date(today)} AND has(days, install_day + n)) AS retained
-         FROM ${q.users} ARRAY JOIN [${days.map((day) => literal(day)).join(', ')}] AS n
-         WHERE ${rangeSql(view, 'install_day')} AND ${filterSql(view)} GROUP BY b, n`,
-      );
-      return rows.map((row) => ({ bucket: String(row.b), n: num(row.n), eligible: num(row.eligible), retained: num(row.retained) }));
+      const { cells } = await clickHouseCohortCells(q, view, today, 'classic', days);
+      return cells.map((cell) => ({ bucket: cell.bucket, n: cell.n, eligible: cell.eligible, retained: cell.value }));
     },
 
     eventCounts: async (view) => {
@@ -76,13 +44,6 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
       return rows.map((row) => ({ name: String(row.name), count: num(row.count) }));
     },
 
-    excludedPurchases: async (view, money) => {
-      const rows = await q.rows(
-        `SELECT assumeNotNull(currency) AS currency, count() AS purchases, sum(assumeNotNull(revenue_amount)) AS amount FROM ${q.eventsOn(view)}
-         WHERE ${withoutRateSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)}
-         GROUP BY currency ORDER BY purchases DESC, currency`,
-      );
-      return rows.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.amount) }));
-    },
+    excludedPurchases: (view, money) => clickHouseExcludedPurchases(q, view, money),
   };
 }

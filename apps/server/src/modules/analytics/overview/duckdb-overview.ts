@@ -35,7 +35,7 @@ function duckDbOverviewSource(q: DuckDbQuery): OverviewSource {
     },
     retention: async (view, today, days) => {
       const { cells } = await cohortCells(q, view, today, 'classic', days);
-      return cells.map((cell) => ({ bucket: String(cell.b), n: num(cell.n), eligible: num(cell.eligible), retained: num(cell.value) }));
+      return cells.map((cell) => ({ bucket: cell.bucket, n: cell.n, eligible: cell.eligible, retained: cell.value }));
     },
     eventCounts: async (view) => {
       const params = new Params();

@@ -1,19 +1,24 @@
 import type { AnalyticsQuery, FilterDimension } from '@questboard/shared/analytics-view';
 import type { Players } from '@questboard/shared/analytics-answers';
-import { bucketLabels } from '../buckets';
 import { dailyActive, installs, trailing } from '../duckdb-activity';
-import { bucketSql, byBucket, date, DIMENSIONS, filterSql, num, Params, rangeSql, ratio, text, unfiltered, type DuckDbQuery } from '../duckdb-sql';
+import { bucketSql, byBucket, date, filterSql, num, Params, rangeSql, text, unfiltered, type DuckDbQuery } from '../duckdb-sql';
 import type { StoreAnswer } from '../store-answer';
+import { assemblePlayers, BREAKDOWN_ROWS, type ActivePlayers } from './players-assembly';
 
-const BREAKDOWN_ROWS = 20;
+export function duckDbPlayers(q: DuckDbQuery, view: AnalyticsQuery): Promise<StoreAnswer<Players>> {
+  return assemblePlayers(
+    {
+      dailyActive: (range) => dailyActive(q, range),
+      installs: (range) => installs(q, range),
+      trailing: (range, window, targets) => trailing(q, range, window, targets),
+      active: (range) => activePlayers(q, range),
+      breakdown: (range, dimension) => breakdown(q, range, dimension),
+    },
+    view,
+  );
+}
 
-export async function duckDbPlayers(q: DuckDbQuery, view: AnalyticsQuery): Promise<StoreAnswer<Players>> {
-  const buckets = bucketLabels(view);
-  const allDays = buckets.flatMap((bucket) => bucket.days);
-  const dau = await dailyActive(q, view);
-  const installed = await installs(q, view);
-  const mau = await trailing(q, view, 30, allDays);
-  const wau = await trailing(q, view, 7, buckets.map((bucket) => bucket.last));
+async function activePlayers(q: DuckDbQuery, view: AnalyticsQuery): Promise<{ buckets: Map<string, ActivePlayers>; total: ActivePlayers }> {
   const params = new Params();
   const bucket = bucketSql('day', view.granularity, view.from);
   // Active days with the user's install day: the rollup itself, or the matching user days.
@@ -31,36 +36,9 @@ export async function duckDbPlayers(q: DuckDbQuery, view: AnalyticsQuery): Promi
   );
   const activeBuckets = byBucket(active.filter((row) => row.b !== null));
   const activeTotal = active.find((row) => row.b === null);
-  const sumOver = (days: readonly string[], values: Map<string, number>) => days.reduce((sum, day) => sum + (values.get(day) ?? 0), 0);
-  const stickinessOver = (days: readonly string[]) => {
-    const ratios = days.flatMap((day) => {
-      const monthly = mau.get(day) ?? 0;
-      return monthly > 0 ? [(dau.get(day) ?? 0) / monthly] : [];
-    });
-    return ratios.length === 0 ? null : ratios.reduce((sum, value) => sum + value, 0) / ratios.length;
-  };
-  const averageDau = sumOver(allDays, dau) / allDays.length;
-  const breakdowns = {} as Players['breakdowns'];
-  for (const dimension of DIMENSIONS) breakdowns[dimension] = await breakdown(q, view, dimension);
   return {
-    totals: {
-      activeUsers: num(activeTotal?.active),
-      newUsers: sumOver(allDays, installed),
-      returningUsers: num(activeTotal?.returning_in_range),
-      averageDau,
-      stickiness: ratio(averageDau, mau.get(view.to) ?? 0),
-    },
-    series: buckets.map((b) => ({
-      date: b.label,
-      dau: sumOver(b.days, dau) / b.days.length,
-      wau: wau.get(b.last) ?? 0,
-      mau: mau.get(b.last) ?? 0,
-      stickiness: stickinessOver(b.days),
-      activeUsers: num(activeBuckets.get(b.label)?.active),
-      newUsers: sumOver(b.days, installed),
-      returningUsers: num(activeBuckets.get(b.label)?.returning),
-    })),
-    breakdowns,
+    buckets: new Map([...activeBuckets].map(([label, row]) => [label, { active: num(row.active), returning: num(row.returning) }])),
+    total: { active: num(activeTotal?.active), returning: num(activeTotal?.returning_in_range) },
   };
 }
 

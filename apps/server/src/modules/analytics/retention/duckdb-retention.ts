@@ -1,15 +1,12 @@
-import { RETENTION_DAYS, type AnalyticsQuery, type RetentionQuery } from '@questboard/shared/analytics-view';
-import type { CohortRow } from '@questboard/shared/analytics-answer-parts';
+import type { AnalyticsQuery, RetentionQuery } from '@questboard/shared/analytics-view';
 import type { Retention } from '@questboard/shared/analytics-cohort-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
-import { bucketLabels } from '../buckets';
-import { curveOverOneSet, type InstallDayCells } from '../cohort-curves';
 import { convertedSql } from '../duckdb-purchases';
-import { bucketSql, date, filterSql, num, Params, rangeSql, type DuckDbQuery, type Row } from '../duckdb-sql';
+import { bucketSql, date, filterSql, num, Params, rangeSql, type DuckDbQuery } from '../duckdb-sql';
+import { assembleRetention, type CohortCells } from './retention-assembly';
 
-export async function duckDbRetention(q: DuckDbQuery, query: RetentionQuery, today: string): Promise<Retention> {
-  const { cohorts, curve, curveCohorts } = await duckDbCohorts(q, query, today, query.mode);
-  return { mode: query.mode, cohorts, curve, curveCohorts };
+export function duckDbRetention(q: DuckDbQuery, query: RetentionQuery, today: string): Promise<Retention> {
+  return assembleRetention((view, days) => cohortCells(q, view, today, query.mode, days), query, today);
 }
 
 /**
@@ -24,7 +21,7 @@ export async function cohortCells(
   kind: 'classic' | 'rolling' | 'ltv',
   days: readonly number[],
   money?: ProjectMoney,
-): Promise<{ sizes: Map<string, number>; cells: Row[] }> {
+): Promise<CohortCells> {
   const params = new Params();
   if (kind === 'ltv' && !money) throw new Error('LTV needs the project money');
   const bucket = bucketSql('install_day', view.granularity, view.from);
@@ -60,33 +57,8 @@ export async function cohortCells(
   );
   return {
     sizes: new Map(rows.filter((row) => row.kind === 'size').map((row) => [String(row.b), num(row.eligible)])),
-    cells: rows.filter((row) => row.kind === 'cell'),
+    cells: rows
+      .filter((row) => row.kind === 'cell')
+      .map((row) => ({ bucket: String(row.b), n: num(row.n), eligible: num(row.eligible), value: num(row.value) })),
   };
-}
-
-/**
- * Cohort rows and the all-cohort curve (ADR 010 "Curves"): cells per install day, then each
- * cohort bucket and the whole range follow one set of install days (cohort-curves.ts).
- */
-export async function duckDbCohorts(
-  q: DuckDbQuery,
-  view: AnalyticsQuery,
-  today: string,
-  kind: 'classic' | 'rolling' | 'ltv',
-  money?: ProjectMoney,
-): Promise<{ cohorts: CohortRow[]; curve: Retention['curve']; curveCohorts: Retention['curveCohorts'] }> {
-  const days = Array.from({ length: RETENTION_DAYS + 1 }, (_, n) => n);
-  const { sizes, cells } = await cohortCells(q, { ...view, granularity: 'day' }, today, kind, days, money);
-  const installDays = new Map<string, InstallDayCells & { values: Map<number, number> }>();
-  for (const [day, size] of sizes) installDays.set(day, { day, size, values: new Map() });
-  for (const cell of cells) installDays.get(String(cell.b))?.values.set(num(cell.n), num(cell.value));
-  const cohorts = bucketLabels(view).flatMap((bucket) => {
-    const members = bucket.days.flatMap((day) => installDays.get(day) ?? []);
-    const size = members.reduce((sum, cohort) => sum + cohort.size, 0);
-    return size === 0 ? [] : [{ cohort: bucket.label, size, values: curveOverOneSet(members, today, RETENTION_DAYS).values }];
-  });
-  const all = curveOverOneSet([...installDays.values()], today, RETENTION_DAYS);
-  const users = all.cohorts?.users ?? 0;
-  const curve = all.values.map((rate, day) => ({ day, rate, cohortUsers: rate === null ? 0 : users }));
-  return { cohorts, curve, curveCohorts: all.cohorts };
 }

@@ -3,6 +3,12 @@ import type { StoredEvent } from '@questboard/shared/events';
 import type { EventStore, NewEvent, ProjectUsage, UsageWindow } from '../event-store';
 import type { OverviewMetrics } from '../../analytics/overview/overview-metrics';
 import { clickHouseOverview } from '../../analytics/overview/clickhouse-overview';
+import type { PlayersMetrics } from '../../analytics/players/players-metrics';
+import { clickHousePlayers } from '../../analytics/players/clickhouse-players';
+import type { RevenueMetrics } from '../../analytics/revenue/revenue-metrics';
+import { clickHouseRevenue } from '../../analytics/revenue/clickhouse-revenue';
+import type { RetentionMetrics } from '../../analytics/retention/retention-metrics';
+import { clickHouseRetention } from '../../analytics/retention/clickhouse-retention';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -11,10 +17,14 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
- * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview).
+ * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention,
+ * players, revenue).
  * Until every page has it the store is not selectable in config.ts.
  */
-export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: OverviewMetrics };
+export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
+
+/** The analytics pages with their ClickHouse SQL so far. */
+export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -60,8 +70,11 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
   readonly kind = 'clickhouse';
   private closed = false;
   private readonly writer: ClickHouseEventWriter;
-  readonly metrics: OverviewMetrics = {
+  readonly metrics: ClickHouseMetrics = {
     overview: (projectId, query, today, money) => clickHouseOverview(this.query(projectId), query, today, money),
+    retention: (projectId, query, today) => clickHouseRetention(this.query(projectId), query, today),
+    players: (projectId, query) => clickHousePlayers(this.query(projectId), query),
+    revenue: (projectId, query, today, money) => clickHouseRevenue(this.query(projectId), query, today, money),
   };
 
   constructor(

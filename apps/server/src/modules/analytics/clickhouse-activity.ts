@@ -1,0 +1,42 @@
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { Row } from '../events/clickhouse/clickhouse-http';
+import { date, filterSql, num, rangeSql, type ClickHouseQuery } from './clickhouse-sql';
+
+// The activity figures several pages ask for (the overview, the players page), in ClickHouse SQL on
+// the deduplicated events (ADR 033); duckdb-activity.ts answers the same from DuckDB's rollups.
+
+/** The day `days` after a YYYY-MM-DD day. */
+const shifted = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const byDay = (rows: Row[]) => new Map(rows.map((row) => [String(row.d), num(row.n)]));
+
+/** DAU per day of the view (days without users left out). */
+export async function clickHouseDailyActive(q: ClickHouseQuery, view: AnalyticsQuery): Promise<Map<string, number>> {
+  return byDay(await q.rows(`SELECT toString(day) AS d, uniqExact(user_id) AS n FROM ${q.eventsOn(view)} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY day`));
+}
+
+/** New users per install day of the view, their install matching the filters. */
+export async function clickHouseInstalls(q: ClickHouseQuery, view: AnalyticsQuery): Promise<Map<string, number>> {
+  return byDay(
+    await q.rows(
+      `SELECT toString(install_day) AS d, count() AS n FROM ${q.users}
+       WHERE ${rangeSql(view, 'install_day')} AND ${filterSql(view)} GROUP BY install_day`,
+    ),
+  );
+}
+
+/** Distinct active users in the `window` days ending on each target day. */
+export async function clickHouseTrailing(q: ClickHouseQuery, view: AnalyticsQuery, window: number, targets: readonly string[]): Promise<Map<string, number>> {
+  if (targets.length === 0) return new Map();
+  const sorted = [...targets].sort();
+  // Each matching player-day counts for the targets whose window holds it.
+  return byDay(
+    await q.rows(
+      `SELECT toString(target) AS d, uniqExact(user_id) AS n FROM (
+         SELECT user_id, day FROM ${q.eventsOn({ from: shifted(sorted[0] ?? '', 1 - window), to: sorted.at(-1) ?? '' })}
+         WHERE ${filterSql(view)}
+         GROUP BY user_id, day
+       ) ARRAY JOIN [${sorted.map(date).join(', ')}] AS target
+       WHERE day <= target AND day > target - ${window} GROUP BY target`,
+    ),
+  );
+}

@@ -1,0 +1,16 @@
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { ExcludedPurchases, ProjectMoney } from '@questboard/shared/money';
+import { filterSql, num, rangeSql, withoutRateSql, type ClickHouseQuery } from './clickhouse-sql';
+
+// Purchases the reporting currency leaves out (ADR 011), shared by the overview and revenue pages on
+// ClickHouse (ADR 033); duckdb-purchases.ts answers the same from DuckDB's rollup.
+
+/** Purchases of the range in a currency without a rate, per currency, most first. */
+export async function clickHouseExcludedPurchases(q: ClickHouseQuery, view: AnalyticsQuery, money: ProjectMoney): Promise<ExcludedPurchases> {
+  const rows = await q.rows(
+    `SELECT assumeNotNull(currency) AS currency, count() AS purchases, sum(assumeNotNull(revenue_amount)) AS amount FROM ${q.eventsOn(view)}
+     WHERE ${withoutRateSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)}
+     GROUP BY currency ORDER BY purchases DESC, currency`,
+  );
+  return rows.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.amount) }));
+}
