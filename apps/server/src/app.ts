@@ -149,7 +149,7 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   await app.register(fastifyRateLimit, { global: false });
   await registerOpenApi(app, { appName: config.appName, version: productVersion, appUrl: config.appUrl });
 
-  const events = givenEvents ?? (await openEventStore(config.dataDir));
+  const events = givenEvents ?? (await openEventStore(config));
   // Closed after every request has been answered, so no acknowledged write is cut short.
   if (!givenEvents) app.addHook('onClose', async () => events.close());
 

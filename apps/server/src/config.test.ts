@@ -57,6 +57,12 @@ describe('parseConfig', () => {
     [{ PORT: '65536' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "65536").'],
     [{ APP_URL: 'localhost:3000' }, 'Invalid configuration: APP_URL must be a URL like http://localhost:3000 (got "…").'],
     [{ DATABASE_URL: 'mysql://x@y/z' }, 'Invalid configuration: DATABASE_URL must be a URL like postgres://user:pass@host:5432/db (got "…").'],
+    [{ CLICKHOUSE_URL: 'tcp://ch:9000/db' }, 'Invalid configuration: CLICKHOUSE_URL must be a URL like http://user:pass@host:8123/database (got "…").'],
+    [{ CLICKHOUSE_URL: 'http://ch:8123/my-db' }, 'Invalid configuration: CLICKHOUSE_URL must name its database with letters, digits and _ only, like http://host:8123/analytics (got "…").'],
+    [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_CLUSTER: 'two shards' }, "Invalid configuration: CLICKHOUSE_CLUSTER must be a cluster name from the ClickHouse servers' remote_servers (letters, digits and _) (got \"two shards\")."],
+    [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_CLUSTER: 'c', CLICKHOUSE_NODE_URLS: 'http://a:8123/, ftp://b' }, 'Invalid configuration: CLICKHOUSE_NODE_URLS must be a URL like http://host-1:8123/database,http://host-2:8123/database (got "…").'],
+    [{ CLICKHOUSE_CLUSTER: 'c' }, 'Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL, the server the product reads and writes events through.'],
+    [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_NODE_URLS: 'http://a:8123/' }, 'Invalid configuration: CLICKHOUSE_NODE_URLS needs CLICKHOUSE_CLUSTER, the cluster those nodes form.'],
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be a URL like smtp://user:pass@host:587 (got "…").'],
     [{ GOOGLE_ISSUER: 'http://accounts.example.com' }, 'Invalid configuration: GOOGLE_ISSUER must use https:// (http:// is accepted only on a loopback address) (got "http://accounts.example.com").'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test (got "staging").'],
@@ -66,6 +72,22 @@ describe('parseConfig', () => {
     [{ ANDROID_MIN_VERSION: 'twelve' }, 'Invalid configuration: ANDROID_MIN_VERSION must be a version number like 12 (got "twelve").'],
   ])('rejects %o with one clear line', (env, line) => {
     expect(errorLines(env)).toEqual([line]);
+  });
+
+  it('reads the ClickHouse store: one server, or a cluster with or without its nodes named', () => {
+    expect(parseConfig({}).clickhouse).toBeUndefined();
+    expect(parseConfig({ CLICKHOUSE_URL: 'http://qb:secret@ch:8123/analytics' }).clickhouse).toEqual({
+      url: 'http://qb:secret@ch:8123/analytics',
+      cluster: undefined,
+    });
+    expect(parseConfig({ CLICKHOUSE_URL: 'https://ch:8443', CLICKHOUSE_CLUSTER: 'events_cluster' }).clickhouse?.cluster).toEqual({
+      name: 'events_cluster',
+      nodeUrls: undefined,
+    });
+    expect(
+      parseConfig({ CLICKHOUSE_URL: 'http://ch-1:8123/qb', CLICKHOUSE_CLUSTER: 'c', CLICKHOUSE_NODE_URLS: ' http://ch-1:8123/qb, http://ch-2:8123/qb ,' })
+        .clickhouse?.cluster?.nodeUrls,
+    ).toEqual(['http://ch-1:8123/qb', 'http://ch-2:8123/qb']);
   });
 
   it.each(['http://localhost:3000', 'http://127.0.0.1:4100', 'http://[::1]:3000', 'https://localhost'])(

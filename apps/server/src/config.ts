@@ -43,6 +43,21 @@ const environmentSchema = z.object({
   APP_NAME: z.string().trim().min(1).max(100, 'must be at most 100 characters').default(defaultAppName),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db').optional(),
+  CLICKHOUSE_URL: urlWithProtocols(['http:', 'https:'], 'http://user:pass@host:8123/database')
+    .refine((value) => URL.canParse(value) && /^([A-Za-z_][A-Za-z0-9_]*)?$/.test(new URL(value).pathname.replace(/^\/|\/$/g, '')), {
+      message: 'must name its database with letters, digits and _ only, like http://host:8123/analytics',
+    })
+    .optional(),
+  // docs/deploy.md#clickhouse: a cluster from the servers' remote_servers, and optionally each node's own URL.
+  CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a cluster name from the ClickHouse servers' remote_servers (letters, digits and _)")
+    .optional(),
+  CLICKHOUSE_NODE_URLS: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .pipe(z.array(urlWithProtocols(['http:', 'https:'], 'http://host-1:8123/database,http://host-2:8123/database')).min(1, 'must list at least one URL'))
+    .optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
   MAIL_FROM: z.string().trim().min(3).default(`${defaultAppName} <no-reply@localhost>`),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -71,6 +86,16 @@ const environmentSchema = z.object({
 
 export type Environment = z.input<typeof environmentSchema>;
 
+export interface ClickHouseConfig {
+  /** Reads and writes go through this server's `events` table. */
+  url: string;
+  /**
+   * With a cluster, `events` is a Distributed table over every node's `events_local`, created on
+   * each node at start; deletes run on each node's own table.
+   */
+  cluster: { name: string; nodeUrls: string[] | undefined } | undefined;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -78,6 +103,8 @@ export interface Config {
   appName: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where analytics events live when not in the embedded store (CLICKHOUSE_URL, ADR 033). */
+  clickhouse: ClickHouseConfig | undefined;
   smtpUrl: string | undefined;
   /**
    * Mail goes to the dev mailbox instead of SMTP. Only when APP_URL is a loopback origin: behind a
@@ -117,7 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'configuration');
       const value = raw[name];
-      const shown = value === undefined ? '' : ` (got ${JSON.stringify(name.includes('SECRET') || name.endsWith('_URL') ? '…' : value)})`;
+      const shown = value === undefined ? '' : ` (got ${JSON.stringify(name.includes('SECRET') || name.includes('_URL') ? '…' : value)})`;
       return `Invalid configuration: ${name} ${issue.message}${shown}.`;
     });
     throw new ConfigError(lines);
@@ -126,6 +153,14 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const clientId = optionalText.parse(e.GOOGLE_CLIENT_ID);
   const devMailbox = e.SMTP_URL === undefined;
+  if (e.CLICKHOUSE_URL === undefined && (e.CLICKHOUSE_CLUSTER !== undefined || e.CLICKHOUSE_NODE_URLS !== undefined)) {
+    throw new ConfigError([
+      `Invalid configuration: ${e.CLICKHOUSE_CLUSTER !== undefined ? 'CLICKHOUSE_CLUSTER' : 'CLICKHOUSE_NODE_URLS'} needs CLICKHOUSE_URL, the server the product reads and writes events through.`,
+    ]);
+  }
+  if (e.CLICKHOUSE_NODE_URLS !== undefined && e.CLICKHOUSE_CLUSTER === undefined) {
+    throw new ConfigError(['Invalid configuration: CLICKHOUSE_NODE_URLS needs CLICKHOUSE_CLUSTER, the cluster those nodes form.']);
+  }
   if (devMailbox && !isLoopbackHost(new URL(appUrl).hostname)) {
     throw new ConfigError([
       `Invalid configuration: SMTP_URL must be set when APP_URL is not a loopback address (got APP_URL ${JSON.stringify(appUrl)}): the dev mailbox would show everyone's sign-in links to every visitor.`,
@@ -138,6 +173,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     appName: e.APP_NAME,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    clickhouse: e.CLICKHOUSE_URL
+      ? {
+          url: e.CLICKHOUSE_URL,
+          cluster: e.CLICKHOUSE_CLUSTER ? { name: e.CLICKHOUSE_CLUSTER, nodeUrls: e.CLICKHOUSE_NODE_URLS } : undefined,
+        }
+      : undefined,
     smtpUrl: e.SMTP_URL,
     devMailbox,
     mailFrom: e.MAIL_FROM,

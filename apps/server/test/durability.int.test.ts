@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './postgres-cluster';
+import { eventStoreTargets } from './event-stores';
 import { seedProject, startProduct, storedEvents, waitForReady } from './product-process';
 
 // Issue 7: "the server killed with SIGKILL in the middle of a stream loses no acknowledged event and
 // stores none twice after restart". The real product process, a real stream over HTTP, a real kill.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-durability-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const parentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-durability-'));
+afterAll(() => fs.rmSync(parentDir, { recursive: true, force: true }));
 
 const batchSize = 500;
 function batch(index: number) {
@@ -16,8 +17,11 @@ function batch(index: number) {
   return Array.from({ length: batchSize }, (_, i) => ({ insert_id: `b${index}-${i}`, name: 'tick', user_id: `u${i % 50}`, timestamp: at }));
 }
 
-describe('ingestion durability', () => {
+describe.each(eventStoreTargets)('ingestion durability on $name', (target) => {
   it('loses no acknowledged event to SIGKILL and stores none twice after the retries', async () => {
+    const place = await target.create();
+    const { env } = place;
+    const dataDir = fs.mkdtempSync(path.join(parentDir, 'data-'));
     const { projectId, key } = await seedProject(dataDir, 'stream');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -28,7 +32,7 @@ describe('ingestion durability', () => {
         body: JSON.stringify({ events: batch(index) }),
       });
 
-    const first = startProduct(dataDir, port);
+    const first = startProduct(dataDir, port, env);
     await waitForReady(base);
     const acknowledged = new Set<number>();
     let next = 0;
@@ -54,7 +58,7 @@ describe('ingestion durability', () => {
     const sentBatches = next;
     expect(acknowledged.size).toBeLessThan(sentBatches);
 
-    const afterKill = await storedEvents(dataDir, projectId);
+    const afterKill = await storedEvents(dataDir, projectId, env);
     const ids = new Set(afterKill.map((event) => event.insertId));
     expect(afterKill).toHaveLength(ids.size);
     for (const index of acknowledged) {
@@ -62,7 +66,7 @@ describe('ingestion durability', () => {
     }
 
     // A client retries what was not acknowledged; this one even resends everything.
-    const second = startProduct(dataDir, port);
+    const second = startProduct(dataDir, port, env);
     await waitForReady(base);
     for (let index = 0; index < sentBatches; index += 1) {
       const response = await send(index);
@@ -71,8 +75,9 @@ describe('ingestion durability', () => {
     second.child.kill('SIGTERM');
     await second.exited;
 
-    const final = await storedEvents(dataDir, projectId);
+    const final = await storedEvents(dataDir, projectId, env);
     expect(final).toHaveLength(sentBatches * batchSize);
     expect(new Set(final.map((event) => event.insertId)).size).toBe(sentBatches * batchSize);
+    await place.dispose();
   }, 240_000);
 });

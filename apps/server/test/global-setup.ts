@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { createPgliteTemplate, createPostgresTemplate } from './database-templates';
 import { findPostgresBinaries, startPostgresCluster } from './postgres-cluster';
+import { clickHouseForTests, startClickHouse, type ClickHouseNode } from './clickhouse-cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,12 +11,41 @@ declare module 'vitest' {
     postgresUrl: string | null;
     /** The migrated database in that cluster that every PostgreSQL test database is a copy of. */
     postgresTemplate: string | null;
+    /** A throwaway ClickHouse server (`http://127.0.0.1:<port>/default`) for the event-store targets, or null when skipped. */
+    clickhouseUrl: string | null;
   }
 }
 
 // Integration tests run on PGlite and on a real PostgreSQL 15. Without the server binaries the
 // PostgreSQL half is skipped loudly on a laptop, and is a failure in CI.
 export default async function setup(project: TestProject) {
+  const clickhouse = await startClickHouseForRun();
+  project.provide('clickhouseUrl', clickhouse?.url ?? null);
+  try {
+    const teardown = await setupDatabases(project);
+    return async () => {
+      try {
+        teardown();
+      } finally {
+        await clickhouse?.stop();
+      }
+    };
+  } catch (error) {
+    await clickhouse?.stop();
+    throw error;
+  }
+}
+
+/** One ClickHouse server for the run (each test takes a database of its own on it: event-stores.ts). */
+async function startClickHouseForRun(): Promise<ClickHouseNode | undefined> {
+  const command = clickHouseForTests();
+  if (!command) return undefined;
+  const node = await startClickHouse(command);
+  process.stdout.write(`Throwaway ClickHouse server at ${node.url}\n`);
+  return node;
+}
+
+async function setupDatabases(project: TestProject): Promise<() => void> {
   const pglite = await createPgliteTemplate();
   project.provide('pgliteTemplate', pglite.dataDir);
   const binDir = findPostgresBinaries();

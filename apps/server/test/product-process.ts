@@ -6,14 +6,15 @@ import { openDatabase } from '../src/db/database';
 import { ingestKeys, organisations, projects } from '../src/db/schema';
 import { projectTable } from '../src/modules/events/event-table';
 import { newIngestKey } from '../src/modules/ingestion/ingest-key-store';
+import { ClickHouseHttp, literal } from '../src/modules/events/clickhouse/clickhouse-http';
 
 /** The product as `npm start` runs it, for the tests that need a real process (kill, CLI). */
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export function startProduct(dataDir: string, port: number) {
+export function startProduct(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['scripts/start.cjs'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -62,8 +63,17 @@ export async function seedProject(dataDir: string, identifier: string) {
   return { projectId: project!.id, key: key.key };
 }
 
-/** Reads the project's events straight from the DuckDB file (the server must be stopped). */
-export async function storedEvents(dataDir: string, projectId: string): Promise<{ insertId: string; demo: boolean }[]> {
+/**
+ * Reads the project's events straight from the DuckDB file (the server must be stopped), or from
+ * ClickHouse when the environment names it, each insert_id once (`FINAL`, ADR 033).
+ */
+export async function storedEvents(dataDir: string, projectId: string, env: Record<string, string> = {}): Promise<{ insertId: string; demo: boolean }[]> {
+  if (env.CLICKHOUSE_URL) {
+    const rows = await new ClickHouseHttp({ url: env.CLICKHOUSE_URL }).rows(
+      `SELECT insert_id, demo FROM events FINAL WHERE project_id = ${literal(projectId)}`,
+    );
+    return rows.map((row) => ({ insertId: String(row.insert_id), demo: row.demo === 1 }));
+  }
   const instance = await DuckDBInstance.create(path.join(dataDir, 'events', 'events.duckdb'));
   try {
     const connection = await instance.connect();

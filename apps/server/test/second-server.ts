@@ -18,14 +18,14 @@ export interface SecondServer {
 
 /**
  * A second server on the first one's PostgreSQL database, with its own caches and DATA_DIR (event
- * store folder): how several instances share one database (ADR 019). The signing keys come from the
+ * store folder, or the first one's ClickHouse): how several instances share one database (ADR 019). The signing keys come from the
  * database too (ADR 032).
  */
 export async function startSecondServer(first: Awaited<ReturnType<typeof createTestApp>>): Promise<SecondServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-second-'));
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: first.config.databaseUrl });
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: first.config.databaseUrl, CLICKHOUSE_URL: first.config.clickhouse?.url });
   const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
-  const events = await openEventStore(dataDir);
+  const events = await openEventStore(config);
   const app = await buildApp({ config, database, logger: false, events });
   await app.ready();
   return {

@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './databases';
+import { eventStoreTargets } from './event-stores';
 import { freePort } from './postgres-cluster';
 import { startServerProcess, waitForReady } from './product-process';
 import { startSmtpCatcher, type SmtpCatcher } from './stand-ins/smtp-catcher';
 import { description } from './project-helpers';
 
 const postgres = databaseTargets.find((target) => target.name === 'PostgreSQL');
+// With a ClickHouse server in the run (always in CI), both processes keep their events there too.
+const clickhouse = eventStoreTargets.find((target) => target.name === 'ClickHouse');
 
 interface Answer {
   status: number;
@@ -16,12 +19,14 @@ interface Answer {
 }
 
 /**
- * Two real server processes on different ports, sharing one PostgreSQL database and nothing else
- * (each has its own DATA_DIR): they behave as one product (ADR 032). Both have the same APP_URL, as
- * instances behind one load balancer do; the test calls each one directly.
+ * Two real server processes on different ports, sharing one PostgreSQL database and one ClickHouse
+ * database and nothing else (each has its own DATA_DIR): they behave as one product (ADR 032, 033).
+ * Both have the same APP_URL, as instances behind one load balancer do; the test calls each one
+ * directly.
  */
 describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
   let database: Awaited<ReturnType<NonNullable<typeof postgres>['create']>>;
+  let events: Awaited<ReturnType<NonNullable<typeof clickhouse>['create']>> | undefined;
   let smtp: SmtpCatcher;
   let appUrl: string;
   let a: string;
@@ -30,6 +35,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await postgres!.create();
+    events = await clickhouse?.create();
     smtp = await startSmtpCatcher();
     const [portA, portB] = [await freePort(), await freePort()];
     appUrl = `http://localhost:${portA}`;
@@ -38,7 +44,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
       const dataDir = path.join(database.dataDir, name);
       fs.mkdirSync(dataDir);
       processes.push(
-        startServerProcess({ DATA_DIR: dataDir, PORT: String(port), APP_URL: appUrl, DATABASE_URL: database.databaseUrl!, SMTP_URL: smtp.url }),
+        startServerProcess({ DATA_DIR: dataDir, PORT: String(port), APP_URL: appUrl, DATABASE_URL: database.databaseUrl!, SMTP_URL: smtp.url, ...events?.env }),
       );
     }
     await Promise.all([waitForReady(a), waitForReady(b)]);
@@ -51,6 +57,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     }
     await smtp.stop();
     await database.dispose();
+    await events?.dispose();
   }, 60_000);
 
   async function call(
@@ -152,7 +159,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
   });
 
   it('shares the monthly event quota (a batch through B cannot use what A reserved) and accepts A\'s local admin token on B', async () => {
-    // An organisation of its own: each process's event store still holds only what it received.
+    // An organisation of its own, so the demo data of the test before stays out of the figures.
     const email = 'lin@pixel.example';
     expect((await sendLink(b, email)).status).toBe(200);
     const token = ((await call(b, 'POST', '/auth/v1/email-link/complete', { body: completeBody(await linkOf(email, 1), email) })).body as { idToken: string }).idToken;
@@ -194,6 +201,23 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     expect(overQuota.body.code).toBe('QUOTA_EXCEEDED');
     expect((await ingest(b, 6, 4)).status).toBe(200);
     expect((await ingest(a, 10, 1)).body.code).toBe('QUOTA_EXCEEDED');
+
+    if (!clickhouse) return;
+    // One event store: each process reads the ten events, whichever process received them.
+    for (const base of [a, b]) {
+      const latest = (await call(base, 'GET', `/core/projects/${projectId}/events/latest?limit=100`, { token })).body as {
+        events: { insert_id: string }[];
+        summary: { totalEvents: number };
+      };
+      expect(latest.summary.totalEvents).toBe(10);
+      expect(latest.events.map((event) => event.insert_id).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `quota-${i}`).sort());
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const overview = (base: string) => call(base, 'GET', `/core/projects/${projectId}/analytics/overview?from=${today}&to=${today}`, { token });
+    const [fromA, fromB] = await Promise.all([overview(a), overview(b)]);
+    expect(fromA.status).toBe(200);
+    expect(fromA.body).toEqual(fromB.body);
+    expect(fromA.body).toMatchObject({ totalEvents: 10, topEvents: [{ name: 'level_start', count: 10 }] });
   });
 
   it('refuses on B the ID token of a session signed out on A', async () => {

@@ -4,7 +4,8 @@ import type { Clock } from '../src/lib/clock';
 import { openDatabase } from '../src/db/database';
 import type { DatabaseTarget } from './databases';
 import type { EventStore } from '../src/modules/events/event-store';
-import { openEventStore } from '../src/modules/events/open-event-store';
+import { openEventStore, type EventStoreOptions } from '../src/modules/events/open-event-store';
+import type { EventStoreTarget } from './event-stores';
 import type { IngestLimits } from '../src/modules/ingestion/ingest-routes';
 
 /** A real app on a real, empty database, ready for `app.inject`. */
@@ -16,20 +17,29 @@ export async function createTestApp(
     extend?: (app: App) => void;
     clock?: Clock;
     events?: EventStore;
+    /** Where events live when `events` is not given: DuckDB under DATA_DIR unless a ClickHouse target is named. */
+    eventStore?: EventStoreTarget;
+    /** Options of the store opened for the test (a small write queue, to see it fill). */
+    eventStoreOptions?: EventStoreOptions;
     ingestLimits?: Partial<IngestLimits>;
   } = {},
 ) {
   const storage = await target.create();
+  const eventPlace = await options.eventStore?.create();
   const config: Config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: storage.dataDir,
     DATABASE_URL: storage.databaseUrl,
+    ...eventPlace?.env,
     ...options.env,
   });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   // Opened here rather than by the app, so tests can reach the store behind the API.
-  const events = options.events ?? (await openEventStore(config.dataDir));
+  const events = options.events ?? (await openEventStore(config, options.eventStoreOptions));
+  if (options.eventStore && events.kind !== options.eventStore.name.toLowerCase()) {
+    throw new Error(`asked for the ${options.eventStore.name} store, got ${events.kind}`);
+  }
   const app = await buildApp({
     config,
     database,
@@ -52,6 +62,7 @@ export async function createTestApp(
       await events.close();
       await database.close();
       await storage.dispose();
+      await eventPlace?.dispose();
     },
   };
 }

@@ -35,7 +35,7 @@ describe.skipIf(!binDir)('a PostgreSQL outage (DATABASE_URL)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-outage-'));
     const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: cluster.url });
     database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
-    events = await openEventStore(dataDir);
+    events = await openEventStore(config);
     app = await buildApp({ config, database, events, logger: false });
     await app.ready();
     const owner = await signUpOwner(app, 'ada@pixel.example', 'Pixel Forge');

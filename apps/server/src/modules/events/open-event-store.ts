@@ -1,8 +1,77 @@
 import path from 'node:path';
+import type { Config } from '../../config';
 import { openDuckDbEventStore } from './duckdb-event-store';
 import type { EventStore } from './event-store';
+import { openClickHouseEventStore } from './clickhouse/clickhouse-event-store';
+import { ClickHouseHttp, literal } from './clickhouse/clickhouse-http';
+import { createDistributedTableSql, createEventsTableSql } from './clickhouse/clickhouse-schema';
 
-/** The analytics store of an installation: embedded DuckDB in DATA_DIR/events (docs/product/metrics.md#where-events-live). */
-export function openEventStore(dataDir: string): Promise<EventStore> {
-  return openDuckDbEventStore({ file: path.join(dataDir, 'events', 'events.duckdb') });
+export interface EventStoreOptions {
+  /** Events waiting to be written at most before ingestion answers 503 (back-pressure). */
+  maxQueuedEvents?: number;
+}
+
+/**
+ * The analytics store of an installation (docs/product/metrics.md#where-events-live): embedded
+ * DuckDB in DATA_DIR/events, or ClickHouse when CLICKHOUSE_URL is set (ADR 033, docs/deploy.md).
+ */
+export function openEventStore(config: Pick<Config, 'dataDir' | 'clickhouse'>, options: EventStoreOptions = {}): Promise<EventStore> {
+  const clickhouse = config.clickhouse;
+  if (!clickhouse) return openDuckDbEventStore({ file: path.join(config.dataDir, 'events', 'events.duckdb'), ...options });
+  if (!clickhouse.cluster) return openClickHouseEventStore({ url: clickhouse.url, ...options });
+  return openClickHouseCluster(clickhouse.url, clickhouse.cluster, options);
+}
+
+/** The local table on every node of a cluster; `events`, the Distributed table over them, beside it. */
+export const clusterTables = { local: 'events_local', distributed: 'events' } as const;
+
+/**
+ * A cluster: each node gets the local table and the Distributed table over the cluster (so a
+ * process may read and write through any node), reads and writes go through CLICKHOUSE_URL's node,
+ * and deletes run on every node's local table (ALTER … DELETE does not go through a Distributed
+ * table, and 18.16 runs `ON CLUSTER` only with ZooKeeper).
+ */
+async function openClickHouseCluster(
+  url: string,
+  cluster: { name: string; nodeUrls: string[] | undefined },
+  options: EventStoreOptions,
+): Promise<EventStore> {
+  const entry = new ClickHouseHttp({ url });
+  const nodeUrls = cluster.nodeUrls ?? (await clusterNodeUrls(entry, url, cluster.name));
+  for (const nodeUrl of nodeUrls) {
+    const node = new ClickHouseHttp({ url: nodeUrl });
+    if (node.database !== entry.database) {
+      throw new Error(`CLICKHOUSE_NODE_URLS: ${redacted(nodeUrl)} names the database ${node.database}, CLICKHOUSE_URL ${entry.database}: the Distributed table needs the same database on every node.`);
+    }
+    await node.command(createEventsTableSql(clusterTables.local));
+    await node.command(createDistributedTableSql(clusterTables.distributed, cluster.name, node.database, clusterTables.local));
+  }
+  // The entry server may be outside the list (a node that only answers queries).
+  await entry.command(createDistributedTableSql(clusterTables.distributed, cluster.name, entry.database, clusterTables.local));
+  return openClickHouseEventStore({
+    url,
+    table: clusterTables.distributed,
+    createTable: false,
+    deleteOn: nodeUrls.map((nodeUrl) => ({ url: nodeUrl, table: clusterTables.local })),
+    ...options,
+  });
+}
+
+/** The cluster's nodes as the entry server knows them, reached like CLICKHOUSE_URL (its scheme, port, user and database). */
+async function clusterNodeUrls(entry: ClickHouseHttp, url: string, cluster: string): Promise<string[]> {
+  const rows = await entry.rows(`SELECT DISTINCT host_name FROM system.clusters WHERE cluster = ${literal(cluster)} ORDER BY host_name`);
+  if (rows.length === 0) {
+    throw new Error(`ClickHouse at ${redacted(url)} knows no cluster named ${cluster}: name one of its remote_servers in CLICKHOUSE_CLUSTER.`);
+  }
+  return rows.map((row) => {
+    const node = new URL(url);
+    node.hostname = String(row.host_name);
+    return node.toString();
+  });
+}
+
+function redacted(url: string): string {
+  const shown = new URL(url);
+  if (shown.password) shown.password = '…';
+  return shown.toString();
 }

@@ -1,27 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IngestKeyList } from '@questboard/shared/developer';
-import { databaseTargets } from '../../../test/databases';
+import { storageTargets } from '../../../test/event-stores';
 import { createTestApp } from '../../../test/test-app';
 import { core, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { manualClock } from '../../lib/clock';
 import { defaultIngestLimits, type IngestLimits } from './ingest-routes';
-import { openDuckDbEventStore } from '../events/duckdb-event-store';
-import type { EventStore } from '../events/event-store';
+import type { EventStoreOptions } from '../events/open-event-store';
 
 // docs/product/rules-and-messages.md#ingestion-limits, ADR 023: limits per client address, per key
 // and per project's events a minute; 429 with Retry-After for abuse, never for a game's players.
 
-describe.each(databaseTargets)('ingestion limits on $name', (target) => {
+describe.each(storageTargets)('ingestion limits on $name', ({ database: target, events: eventStore }) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let clock: ReturnType<typeof manualClock>;
   let key: string;
   let projectId: string;
   let serial = 0;
 
-  async function start(limits: Partial<IngestLimits> = {}, events?: EventStore) {
+  async function start(limits: Partial<IngestLimits> = {}, eventStoreOptions?: EventStoreOptions) {
     clock = manualClock(new Date());
-    t = await createTestApp(target, { clock, ingestLimits: limits, events });
+    t = await createTestApp(target, { clock, ingestLimits: limits, eventStore, eventStoreOptions });
     const owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
     projectId = (await createProject(t.app, owner.token, 'Pixel Quest')).id;
     key = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/ingest-keys`)).json<IngestKeyList>().keys[0]!.key;
@@ -76,7 +75,7 @@ describe.each(databaseTargets)('ingestion limits on $name', (target) => {
 
   it("gives a batch the store could not take back to the project's minute", async () => {
     // A store that takes at most 3 events at a time: a 4-event batch is refused with 503.
-    await start({ eventsPerProjectMinute: 4 }, await openDuckDbEventStore({ file: ':memory:', maxQueuedEvents: 3 }));
+    await start({ eventsPerProjectMinute: 4 }, { maxQueuedEvents: 3 });
     expect((await ingest('203.0.113.7', 4)).statusCode).toBe(503);
     expect((await ingest('203.0.113.7', 3)).statusCode).toBe(200);
     expect((await ingest('203.0.113.7', 2)).statusCode).toBe(429);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IngestKeyList, LatestEvents } from '@questboard/shared/developer';
-import { databaseTargets } from '../../../test/databases';
+import { storageTargets } from '../../../test/event-stores';
 import { event, ingest } from '../../../test/ingest-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { core, signUpOwner } from '../../../test/organisation-helpers';
@@ -11,7 +11,7 @@ import { manualClock } from '../../lib/clock';
 // cases share one app and owner per database (ADR 018) and each gets a new, empty project with its
 // own key and rate allowance: nothing one case stored can show in another's figures.
 
-describe.each(databaseTargets)('ingestion refusals on $name', (target) => {
+describe.each(storageTargets)('ingestion refusals on $name', ({ database: target, events: eventStore }) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let owner: Awaited<ReturnType<typeof signUpOwner>>;
   let projectId: string;
@@ -21,7 +21,7 @@ describe.each(databaseTargets)('ingestion refusals on $name', (target) => {
   const latest = async () => (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/events/latest?limit=100`)).json<LatestEvents>();
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock: manualClock(new Date()), ingestLimits: { requestsPerKey: 5, windowMs: 1000 } });
+    t = await createTestApp(target, { clock: manualClock(new Date()), eventStore, ingestLimits: { requestsPerKey: 5, windowMs: 1000 } });
     owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
   });
   afterAll(async () => t.close());

@@ -1,22 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IngestKey, IngestKeyList, LatestEvents } from '@questboard/shared/developer';
 import type { IngestAnswer } from '@questboard/shared/events';
-import { databaseTargets } from '../../../test/databases';
+import { storageTargets } from '../../../test/event-stores';
 import { event, ingest } from '../../../test/ingest-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { addMember, core, signUpOwner } from '../../../test/organisation-helpers';
 import { createProject } from '../../../test/project-helpers';
 import { manualClock } from '../../lib/clock';
-import { openDuckDbEventStore } from '../events/duckdb-event-store';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-describe.each(databaseTargets)('ingestion on $name', (target) => {
+describe.each(storageTargets)('ingestion on $name', ({ database: target, events: eventStore }) => {
   let t: TestApp;
   let clock: ReturnType<typeof manualClock>;
   let owner: Awaited<ReturnType<typeof signUpOwner>>;
@@ -28,7 +23,7 @@ describe.each(databaseTargets)('ingestion on $name', (target) => {
 
   beforeEach(async () => {
     clock = manualClock(new Date());
-    t = await createTestApp(target, { clock, ingestLimits: { requestsPerKey: 5, windowMs: 1000 } });
+    t = await createTestApp(target, { clock, eventStore, ingestLimits: { requestsPerKey: 5, windowMs: 1000 } });
     owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
     projectId = (await createProject(t.app, owner.token, 'Pixel Quest')).id;
     key = (await keys())[0]!.key;
@@ -204,8 +199,7 @@ describe.each(databaseTargets)('ingestion on $name', (target) => {
   });
 
   it('answers 503 with Retry-After when the event store is full, storing nothing of the batch', async () => {
-    const file = path.join(os.tmpdir(), `questboard-full-${randomUUID()}.duckdb`);
-    const full = await createTestApp(target, { clock, events: await openDuckDbEventStore({ file, maxQueuedEvents: 2 }) });
+    const full = await createTestApp(target, { clock, eventStore, eventStoreOptions: { maxQueuedEvents: 2 } });
     try {
       const ada = await signUpOwner(full.app, 'ada@pixel.example', 'Pixel Forge');
       const project = await createProject(full.app, ada.token, 'Pixel Quest');
@@ -218,8 +212,6 @@ describe.each(databaseTargets)('ingestion on $name', (target) => {
       expect((await ingest(full.app, fullKey, { events: [event(), event()] })).statusCode).toBe(200);
     } finally {
       await full.close();
-      fs.rmSync(file, { force: true });
-      fs.rmSync(`${file}.wal`, { force: true });
     }
   });
 
