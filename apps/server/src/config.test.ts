@@ -62,6 +62,7 @@ describe('parseConfig', () => {
     [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_CLUSTER: 'two shards' }, "Invalid configuration: CLICKHOUSE_CLUSTER must be a cluster name from the ClickHouse servers' remote_servers (letters, digits and _) (got \"two shards\")."],
     [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_CLUSTER: 'c', CLICKHOUSE_NODE_URLS: 'http://a:8123/, ftp://b' }, 'Invalid configuration: CLICKHOUSE_NODE_URLS must be a URL like http://host-1:8123/database,http://host-2:8123/database (got "…").'],
     [{ CLICKHOUSE_CLUSTER: 'c' }, 'Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL, the server the product reads and writes events through.'],
+    [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_CLUSTER: 'c' }, 'Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_NODE_URLS, the URL of each of its nodes (deletes run on every node).'],
     [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_NODE_URLS: 'http://a:8123/' }, 'Invalid configuration: CLICKHOUSE_NODE_URLS needs CLICKHOUSE_CLUSTER, the cluster those nodes form.'],
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be a URL like smtp://user:pass@host:587 (got "…").'],
     [{ GOOGLE_ISSUER: 'http://accounts.example.com' }, 'Invalid configuration: GOOGLE_ISSUER must use https:// (http:// is accepted only on a loopback address) (got "http://accounts.example.com").'],
@@ -74,15 +75,11 @@ describe('parseConfig', () => {
     expect(errorLines(env)).toEqual([line]);
   });
 
-  it('reads the ClickHouse store: one server, or a cluster with or without its nodes named', () => {
+  it('reads the ClickHouse store: one server, or a cluster with its nodes', () => {
     expect(parseConfig({}).clickhouse).toBeUndefined();
     expect(parseConfig({ CLICKHOUSE_URL: 'http://qb:secret@ch:8123/analytics' }).clickhouse).toEqual({
       url: 'http://qb:secret@ch:8123/analytics',
       cluster: undefined,
-    });
-    expect(parseConfig({ CLICKHOUSE_URL: 'https://ch:8443', CLICKHOUSE_CLUSTER: 'events_cluster' }).clickhouse?.cluster).toEqual({
-      name: 'events_cluster',
-      nodeUrls: undefined,
     });
     expect(
       parseConfig({ CLICKHOUSE_URL: 'http://ch-1:8123/qb', CLICKHOUSE_CLUSTER: 'c', CLICKHOUSE_NODE_URLS: ' http://ch-1:8123/qb, http://ch-2:8123/qb ,' })

@@ -48,7 +48,7 @@ const environmentSchema = z.object({
       message: 'must name its database with letters, digits and _ only, like http://host:8123/analytics',
     })
     .optional(),
-  // docs/deploy.md#clickhouse: a cluster from the servers' remote_servers, and optionally each node's own URL.
+  // docs/deploy.md#clickhouse: a cluster from the servers' remote_servers, and each node's own URL.
   CLICKHOUSE_CLUSTER: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a cluster name from the ClickHouse servers' remote_servers (letters, digits and _)")
@@ -93,7 +93,7 @@ export interface ClickHouseConfig {
    * With a cluster, `events` is a Distributed table over every node's `events_local`, created on
    * each node at start; deletes run on each node's own table.
    */
-  cluster: { name: string; nodeUrls: string[] | undefined } | undefined;
+  cluster: { name: string; nodeUrls: string[] } | undefined;
 }
 
 export interface Config {
@@ -158,8 +158,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       `Invalid configuration: ${e.CLICKHOUSE_CLUSTER !== undefined ? 'CLICKHOUSE_CLUSTER' : 'CLICKHOUSE_NODE_URLS'} needs CLICKHOUSE_URL, the server the product reads and writes events through.`,
     ]);
   }
-  if (e.CLICKHOUSE_NODE_URLS !== undefined && e.CLICKHOUSE_CLUSTER === undefined) {
-    throw new ConfigError(['Invalid configuration: CLICKHOUSE_NODE_URLS needs CLICKHOUSE_CLUSTER, the cluster those nodes form.']);
+  if ((e.CLICKHOUSE_NODE_URLS === undefined) !== (e.CLICKHOUSE_CLUSTER === undefined)) {
+    throw new ConfigError([
+      e.CLICKHOUSE_CLUSTER === undefined
+        ? 'Invalid configuration: CLICKHOUSE_NODE_URLS needs CLICKHOUSE_CLUSTER, the cluster those nodes form.'
+        : 'Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_NODE_URLS, the URL of each of its nodes (deletes run on every node).',
+    ]);
   }
   if (devMailbox && !isLoopbackHost(new URL(appUrl).hostname)) {
     throw new ConfigError([
@@ -176,7 +180,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     clickhouse: e.CLICKHOUSE_URL
       ? {
           url: e.CLICKHOUSE_URL,
-          cluster: e.CLICKHOUSE_CLUSTER ? { name: e.CLICKHOUSE_CLUSTER, nodeUrls: e.CLICKHOUSE_NODE_URLS } : undefined,
+          cluster: e.CLICKHOUSE_CLUSTER && e.CLICKHOUSE_NODE_URLS ? { name: e.CLICKHOUSE_CLUSTER, nodeUrls: e.CLICKHOUSE_NODE_URLS } : undefined,
         }
       : undefined,
     smtpUrl: e.SMTP_URL,

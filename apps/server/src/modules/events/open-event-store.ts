@@ -33,11 +33,12 @@ export const clusterTables = { local: 'events_local', distributed: 'events' } as
  */
 async function openClickHouseCluster(
   url: string,
-  cluster: { name: string; nodeUrls: string[] | undefined },
+  cluster: { name: string; nodeUrls: string[] },
   options: EventStoreOptions,
 ): Promise<EventStore> {
   const entry = new ClickHouseHttp({ url });
-  const nodeUrls = cluster.nodeUrls ?? (await clusterNodeUrls(entry, url, cluster.name));
+  const nodeUrls = cluster.nodeUrls;
+  await checkNodeCount(entry, url, cluster.name, nodeUrls.length);
   for (const nodeUrl of nodeUrls) {
     const node = new ClickHouseHttp({ url: nodeUrl });
     if (node.database !== entry.database) {
@@ -57,17 +58,19 @@ async function openClickHouseCluster(
   });
 }
 
-/** The cluster's nodes as the entry server knows them, reached like CLICKHOUSE_URL (its scheme, port, user and database). */
-async function clusterNodeUrls(entry: ClickHouseHttp, url: string, cluster: string): Promise<string[]> {
-  const rows = await entry.rows(`SELECT DISTINCT host_name FROM system.clusters WHERE cluster = ${literal(cluster)} ORDER BY host_name`);
-  if (rows.length === 0) {
+/**
+ * Deletes must reach every node, or a deleted player's events would stay on the one left out: the
+ * start is refused unless CLICKHOUSE_NODE_URLS names as many nodes as the cluster has.
+ */
+async function checkNodeCount(entry: ClickHouseHttp, url: string, cluster: string, named: number): Promise<void> {
+  const rows = await entry.rows(`SELECT count() AS nodes FROM (SELECT DISTINCT host_name, port FROM system.clusters WHERE cluster = ${literal(cluster)})`);
+  const nodes = Number(rows[0]?.nodes ?? 0);
+  if (nodes === 0) {
     throw new Error(`ClickHouse at ${redacted(url)} knows no cluster named ${cluster}: name one of its remote_servers in CLICKHOUSE_CLUSTER.`);
   }
-  return rows.map((row) => {
-    const node = new URL(url);
-    node.hostname = String(row.host_name);
-    return node.toString();
-  });
+  if (nodes !== named) {
+    throw new Error(`CLICKHOUSE_NODE_URLS names ${named} node${named === 1 ? '' : 's'}, the cluster ${cluster} has ${nodes}: name each one, so deletes reach every copy of the events.`);
+  }
 }
 
 function redacted(url: string): string {

@@ -5,34 +5,34 @@ import { firstDifference } from '../../../../test/reference-metrics';
 import { money, population, today, views } from '../../../../test/reference-population';
 import { openDuckDbEventStore } from '../duckdb-event-store';
 import type { EventStore } from '../event-store';
+import { parseConfig } from '../../../config';
 import { ClickHouseHttp } from './clickhouse-http';
-import { createDistributedTableSql, createEventsTableSql } from './clickhouse-schema';
-import { openClickHouseEventStore, type ClickHouseEventRecords } from './clickhouse-event-store';
+import { openEventStore } from '../open-event-store';
 
-// Two ClickHouse processes as a cluster of two shards (ADR 033): a Distributed table over each
-// one's events, rows placed by project and player. The events are written through one node and
-// the figures read back through the other, equal to DuckDB's on the same events.
+// Two ClickHouse processes as a cluster of two shards (ADR 033), configured as an operator does
+// (CLICKHOUSE_CLUSTER, CLICKHOUSE_NODE_URLS): a Distributed table over each one's events, rows
+// placed by project and player. The events are written through one node and the figures read back
+// through the other, equal to DuckDB's on the same events.
 
 const server = clickHouseForTests();
 const projectId = '0a7c5e11-9999-4999-8999-0000000000d2';
 
 describe.skipIf(!server)('the ClickHouse store on two shards', () => {
   let shards: ClickHouseShards;
-  let writing: ClickHouseEventRecords;
-  let reading: ClickHouseEventRecords;
+  let writing: EventStore;
+  let reading: EventStore;
+  const environment = (url: string, nodes = shards.nodes.map((node) => node.url)) => ({
+    CLICKHOUSE_URL: url,
+    CLICKHOUSE_CLUSTER: shards.cluster,
+    CLICKHOUSE_NODE_URLS: nodes.join(','),
+  });
   let duckdb: EventStore;
 
   beforeAll(async () => {
     shards = await startClickHouseShards(server!);
-    for (const node of shards.nodes) {
-      const http = new ClickHouseHttp({ url: node.url });
-      await http.command(createEventsTableSql('events_local'));
-      await http.command(createDistributedTableSql('events', shards.cluster, http.database, 'events_local'));
-    }
-    // Deletes run on every shard's own table: ALTER … DELETE does not go through a Distributed one.
-    const deleteOn = shards.nodes.map((node) => ({ url: node.url, table: 'events_local' }));
-    const open = (url: string) => openClickHouseEventStore({ url, table: 'events', createTable: false, deleteOn });
-    [writing, reading] = await Promise.all([open(shards.nodes[0].url), open(shards.nodes[1].url)]);
+    // Each opening creates the tables on every node: the second finds them there.
+    writing = await openEventStore({ dataDir: '/nonexistent', clickhouse: parseConfig(environment(shards.nodes[0].url)).clickhouse });
+    reading = await openEventStore({ dataDir: '/nonexistent', clickhouse: parseConfig(environment(shards.nodes[1].url)).clickhouse });
     duckdb = await openDuckDbEventStore({ file: ':memory:' });
     const events = population();
     for (let start = 0; start < events.length; start += 5000) {
@@ -68,6 +68,16 @@ describe.skipIf(!server)('the ClickHouse store on two shards', () => {
       expect(firstDifference(fromShards, fromDuckDb)).toBeUndefined();
     },
   );
+
+  it('refuses to start unless every node of the cluster is named, or with a cluster the servers do not know', async () => {
+    const open = (env: Record<string, string>) => openEventStore({ dataDir: '/nonexistent', clickhouse: parseConfig(env).clickhouse });
+    await expect(open(environment(shards.nodes[0].url, [shards.nodes[0].url]))).rejects.toThrow(
+      `CLICKHOUSE_NODE_URLS names 1 node, the cluster ${shards.cluster} has 2: name each one, so deletes reach every copy of the events.`,
+    );
+    await expect(open({ ...environment(shards.nodes[0].url), CLICKHOUSE_CLUSTER: 'elsewhere' })).rejects.toThrow(
+      'knows no cluster named elsewhere: name one of its remote_servers in CLICKHOUSE_CLUSTER.',
+    );
+  });
 
   it('deletes on every shard', async () => {
     const cutoff = new Date('2026-02-01T12:00:00Z');
