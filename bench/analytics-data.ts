@@ -6,6 +6,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { demoPopulation } from '../apps/server/src/modules/demo/demo-population';
 import { openDuckDbEventStore } from '../apps/server/src/modules/events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../apps/server/src/modules/events/event-store';
+import { openClickHouseEventStore } from '../apps/server/src/modules/events/clickhouse/clickhouse-event-store';
+import { openBenchClickHouse } from './lib/bench-clickhouse';
 
 // The analytics bench's dataset (issue 8): about 10 million demo events written straight into the
 // embedded store through EventStore.append (no HTTP: what is measured is the queries). The demo
@@ -35,6 +37,50 @@ function generatorFingerprint(): string {
   return hash.digest('hex').slice(0, 10);
 }
 
+/** The demo population of the bench for the day ending at `end`, in chunks, as the store receives it. */
+async function writePopulation(store: EventStore, end: Date): Promise<number> {
+  const receivedAt = new Date();
+  let chunk: NewEvent[] = [];
+  let events = 0;
+  const pending: Promise<void>[] = [];
+  for (const event of demoPopulation({ players: PLAYERS, days: 90, end, seed: 8 })) {
+    chunk.push({ ...event, receivedAt, demo: true });
+    if (chunk.length === CHUNK) {
+      pending.push(store.append(BENCH_PROJECT, chunk));
+      events += chunk.length;
+      chunk = [];
+      if (pending.length >= 4) await pending.shift();
+    }
+  }
+  if (chunk.length > 0) pending.push(store.append(BENCH_PROJECT, chunk));
+  events += chunk.length;
+  await Promise.all(pending);
+  return events;
+}
+
+/**
+ * EVENT_STORE=clickhouse (issue 18): the same events in ClickHouse, written through the store's own
+ * append on every run (a throwaway server's data goes with it; on CLICKHOUSE_URL's server the bench
+ * project's events are removed first).
+ */
+export async function openClickHouseBenchData(end: Date): Promise<{ store: EventStore; events: number; loadSeconds: number; close(): Promise<void> }> {
+  const server = await openBenchClickHouse();
+  const store = await openClickHouseEventStore({ url: server.url, maxQueuedEvents: 1_000_000, maxEventsPerInsert: 200_000, timeoutMs: 600_000 });
+  await store.deleteProject(BENCH_PROJECT);
+  const started = performance.now();
+  process.stdout.write('  writing the dataset into ClickHouse…\n');
+  const events = await writePopulation(store, end);
+  return {
+    store,
+    events,
+    loadSeconds: (performance.now() - started) / 1000,
+    close: async () => {
+      await store.close();
+      await server.stop();
+    },
+  };
+}
+
 export async function openBenchData(): Promise<BenchData> {
   const end = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
   const day = end.toISOString().slice(0, 10);
@@ -55,22 +101,7 @@ export async function openBenchData(): Promise<BenchData> {
     return { store, events: Number(fs.readFileSync(complete, 'utf8')), end, loadSeconds: null };
   }
   const started = performance.now();
-  const receivedAt = new Date();
-  let chunk: NewEvent[] = [];
-  let events = 0;
-  const pending: Promise<void>[] = [];
-  for (const event of demoPopulation({ players: PLAYERS, days: 90, end, seed: 8 })) {
-    chunk.push({ ...event, receivedAt, demo: true });
-    if (chunk.length === CHUNK) {
-      pending.push(store.append(BENCH_PROJECT, chunk));
-      events += chunk.length;
-      chunk = [];
-      if (pending.length >= 4) await pending.shift();
-    }
-  }
-  if (chunk.length > 0) pending.push(store.append(BENCH_PROJECT, chunk));
-  events += chunk.length;
-  await Promise.all(pending);
+  const events = await writePopulation(store, end);
   fs.writeFileSync(complete, String(events));
   return { store, events, end, loadSeconds: (performance.now() - started) / 1000 };
 }

@@ -6,7 +6,9 @@ import { funnelQuerySchema } from '@questboard/shared/analytics-funnels';
 import type { ProjectMoney } from '@questboard/shared/money';
 import os from 'node:os';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { BENCH_PROJECT, openBenchData } from './analytics-data';
+import { BENCH_PROJECT, openBenchData, openClickHouseBenchData } from './analytics-data';
+import { benchClickHouse } from './lib/bench-clickhouse';
+import type { EventStore } from '../apps/server/src/modules/events/event-store';
 
 /** Demo purchases are in USD, the default reporting currency; no rates needed. */
 const money: ProjectMoney = { currency: 'USD', rates: {} };
@@ -24,6 +26,8 @@ const money: ProjectMoney = { currency: 'USD', rates: {} };
 // (its ratio) as well as against its target.
 
 const runs = 15;
+/** ClickHouse has no rollups yet and reads the events on each request: fewer runs keep the bench's time bounded. */
+const clickhouseRuns = 5;
 
 const tutorialFunnel = JSON.stringify([
   ...[1, 2, 3, 4].map((step) => ({ event: 'tutorial_step', filters: [{ property: 'step', operator: 'eq', value: String(step) }] })),
@@ -40,10 +44,15 @@ export interface AnalyticsCaseResult {
   max: number;
   /** The baseline's median over runs interleaved with this case's (one before each), so a case is judged against the machine at that moment. */
   baselineMedian: number;
+  /** EVENT_STORE=clickhouse: the same case on ClickHouse over the same events, `clickhouseRuns` runs interleaved with the baseline. */
+  clickhouse?: { runs: number; median: number; min: number; max: number; baselineMedian: number };
 }
 
 export interface AnalyticsBenchResult {
   events: number;
+  /** EVENT_STORE=clickhouse: the events ClickHouse held and the seconds it took to write them. */
+  clickhouseEvents: number | null;
+  clickhouseLoadSeconds: number | null;
   loadSeconds: number | null;
   rollupBuildMs: number;
   incrementalRefreshMs: number;
@@ -71,6 +80,7 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
   const bare = await bareDuckDb();
   const data = await openBenchData();
   const { store, end } = data;
+  const clickhouse = benchClickHouse ? await openClickHouseBenchData(end) : undefined;
   const today = isoDate(new Date(end.getTime() - 1));
   const from = isoDate(new Date(end.getTime() - 30 * 86_400_000));
   const last30 = { from, to: today };
@@ -81,8 +91,9 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
   await store.metrics.filterOptions(BENCH_PROJECT, analyticsQuerySchema.parse(last30));
   const rollupBuildMs = performance.now() - started;
 
-  const cases: { name: string; targetMs: number | null; run: () => Promise<unknown> }[] = [
-    { name: 'baseline: bare DuckDB, sum over 10 M integers', targetMs: null, run: bare.run },
+  type Case = { name: string; targetMs: number | null; run: () => Promise<unknown>; on?: (store: EventStore) => () => Promise<unknown> };
+  const cases: Case[] = [{ name: 'baseline: bare DuckDB, sum over 10 M integers', targetMs: null, run: bare.run }];
+  const storeCases = (store: EventStore): Omit<Case, 'on'>[] => [
     { name: 'overview, last 30 days by day', targetMs: 500, run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today, money) },
     {
       name: 'overview, 30 days, platform filter',
@@ -178,6 +189,10 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
         ),
     },
   ];
+  // Each case knows how to run on another store (ClickHouse) with the same arguments.
+  for (const storeCase of storeCases(store)) {
+    cases.push({ ...storeCase, on: (other) => storeCases(other).find((candidate) => candidate.name === storeCase.name)!.run });
+  }
 
   const results: AnalyticsCaseResult[] = [];
   const loadAtStart = os.loadavg();
@@ -196,7 +211,33 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
     }
     times.sort((a, b) => a - b);
     baseline.sort((a, b) => a - b);
+    let onClickHouse: AnalyticsCaseResult['clickhouse'];
+    if (clickhouse && benchCase.on) {
+      const run = benchCase.on(clickhouse.store);
+      await run(); // warm
+      const chTimes: number[] = [];
+      const chBaseline: number[] = [];
+      for (let i = 0; i < clickhouseRuns; i += 1) {
+        let at = performance.now();
+        await bare.run();
+        chBaseline.push(performance.now() - at);
+        at = performance.now();
+        await run();
+        chTimes.push(performance.now() - at);
+      }
+      chTimes.sort((a, b) => a - b);
+      chBaseline.sort((a, b) => a - b);
+      const middle = Math.floor(clickhouseRuns / 2);
+      onClickHouse = {
+        runs: clickhouseRuns,
+        median: round(chTimes[middle] ?? 0),
+        min: round(chTimes[0] ?? 0),
+        max: round(chTimes[clickhouseRuns - 1] ?? 0),
+        baselineMedian: round(chBaseline[middle] ?? 0),
+      };
+    }
     results.push({
+      clickhouse: onClickHouse,
       case: benchCase.name,
       targetMs: benchCase.targetMs,
       runs,
@@ -227,6 +268,7 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
   await store.metrics.filterOptions(BENCH_PROJECT, analyticsQuerySchema.parse(last30));
   const incrementalRefreshMs = performance.now() - started;
   await store.close();
+  await clickhouse?.close();
   bare.close();
-  return { events: data.events, loadSeconds: data.loadSeconds, rollupBuildMs: round(rollupBuildMs), incrementalRefreshMs: round(incrementalRefreshMs), loadAverage: { start: loadAtStart, end: loadAtEnd }, results };
+  return { clickhouseEvents: clickhouse?.events ?? null, clickhouseLoadSeconds: clickhouse?.loadSeconds ?? null, events: data.events, loadSeconds: data.loadSeconds, rollupBuildMs: round(rollupBuildMs), incrementalRefreshMs: round(incrementalRefreshMs), loadAverage: { start: loadAtStart, end: loadAtEnd }, results };
 }

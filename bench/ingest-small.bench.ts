@@ -9,13 +9,15 @@ import Fastify from 'fastify';
 import { projectTable } from '../apps/server/src/modules/events/event-table';
 import { freePort } from '../apps/server/test/postgres-cluster';
 import { repoRoot, seedProject, waitForReady } from '../apps/server/test/product-process';
+import { benchClickHouse, openBenchClickHouse, type BenchClickHouse } from './lib/bench-clickhouse';
 
 // `npm run bench -- ingest` (issue 20): games send a few events at a time from every player at once.
 // 200 simulated players, each on its own keep-alive connection, send 1-event and then 10-event
 // batches back to back through scripts/lib/keep-alive-load.mjs (a worker thread), to the product in
 // its own process (as `npm start` runs it, logging at info), and to a bare Fastify that only parses
 // the same bodies, in the same run. Afterwards the store is read: every acknowledged event must be
-// there exactly once. Load generator, product and other work share this machine's two cores.
+// there exactly once. Load generator, product and other work share this machine's two cores. With
+// EVENT_STORE=clickhouse the product runs a second time with its events in ClickHouse (issue 18).
 
 const players = 200;
 const durationMs = Number(process.env.BENCH_INGEST_SECONDS ?? 10) * 1000;
@@ -128,16 +130,17 @@ async function storedCounts(dataDir: string, projectId: string, batchSize: numbe
   }
 }
 
-export async function runSmallBatchBench(): Promise<{ players: number; seconds: number; results: SmallBatchCase[] }> {
-  const results: SmallBatchCase[] = [];
-  for (const size of batchSizes) results.push(await bare(size));
-
+/** The product, as `npm start` runs it, on DuckDB or on ClickHouse: its cases, with what its store holds afterwards. */
+async function productCases(store: 'DuckDB' | 'ClickHouse', clickhouse: BenchClickHouse | undefined): Promise<SmallBatchCase[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-ingest-small-'));
   const { projectId, key } = await seedProject(dataDir, 'bench');
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  delete env.CLICKHOUSE_URL;
+  if (store === 'ClickHouse') env.CLICKHOUSE_URL = clickhouse!.url;
+  const label = store === 'DuckDB' ? 'Questboard' : 'Questboard on ClickHouse';
   // BENCH_CPU_PROFILE_DIR=<folder>: the product writes a V8 CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
   const server = spawn(process.execPath, [...profile, 'scripts/start.cjs'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -146,9 +149,9 @@ export async function runSmallBatchBench(): Promise<{ players: number; seconds: 
   try {
     await waitForReady(`http://127.0.0.1:${port}`);
     for (const size of batchSizes) {
-      process.stdout.write(`  Questboard, ${size}-event batches…\n`);
+      process.stdout.write(`  ${label}, ${size}-event batches…\n`);
       const result = await load(`http://127.0.0.1:${port}/ingest/v1/batch`, batchBody(size), { 'x-ingest-key': key });
-      product.push(summarise(`Questboard, ${size}-event`, size, result, true));
+      product.push(summarise(`${label}, ${size}-event`, size, result, true));
     }
   } finally {
     server.kill('SIGTERM');
@@ -156,14 +159,31 @@ export async function runSmallBatchBench(): Promise<{ players: number; seconds: 
   }
   try {
     for (const result of product) {
-      const { stored, distinct } = await storedCounts(dataDir, projectId, result.batchSize);
+      const { stored, distinct } = clickhouse && store === 'ClickHouse' ? await clickhouse.counts(projectId, `b${result.batchSize}-`) : await storedCounts(dataDir, projectId, result.batchSize);
       result.storedEvents = stored;
       result.storedDistinct = distinct;
-      const baseline = results.find((r) => r.batchSize === result.batchSize);
-      result.ratioToBare = baseline ? round(result.requestsPerSecond / baseline.requestsPerSecond, 3) : null;
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return product;
+}
+
+export async function runSmallBatchBench(): Promise<{ players: number; seconds: number; results: SmallBatchCase[] }> {
+  const results: SmallBatchCase[] = [];
+  for (const size of batchSizes) results.push(await bare(size));
+  const product = await productCases('DuckDB', undefined);
+  if (benchClickHouse) {
+    const clickhouse = await openBenchClickHouse();
+    try {
+      product.push(...(await productCases('ClickHouse', clickhouse)));
+    } finally {
+      await clickhouse.stop();
+    }
+  }
+  for (const result of product) {
+    const baseline = results.find((r) => r.batchSize === result.batchSize);
+    result.ratioToBare = baseline ? round(result.requestsPerSecond / baseline.requestsPerSecond, 3) : null;
   }
   return { players, seconds: durationMs / 1000, results: [...results, ...product] };
 }

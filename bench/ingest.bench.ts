@@ -19,6 +19,8 @@ const warmupMs = 5_000;
 const measureMs = 20_000;
 
 export interface IngestBenchResult {
+  /** Where the product kept the events: the embedded store, or ClickHouse (EVENT_STORE=clickhouse). */
+  store: 'DuckDB' | 'ClickHouse';
   eventsPerSecond: number;
   /** CPU time the product's process spent per event while measured (all its threads), microseconds. */
   serverCpuMicrosPerEvent: number | null;
@@ -55,16 +57,19 @@ function batchTemplate(): string {
   return JSON.stringify({ events });
 }
 
-export async function runIngestBench(): Promise<IngestBenchResult> {
+/** `clickhouseUrl`: the product keeps its events there instead of the embedded store. */
+export async function runIngestBench(clickhouseUrl?: string): Promise<IngestBenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-ingest-bench-'));
   // The project and its key are written straight into the embedded database; what is measured is ingestion.
   const key = await seedProject(dataDir, 'bench');
   // The product in its own process, as `npm start` runs it: the load generator does not share its
-  // event loop. Embedded databases always: the event store is what is measured.
+  // event loop. The embedded database for accounts: the event store is what is measured.
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  delete env.CLICKHOUSE_URL;
+  if (clickhouseUrl) env.CLICKHOUSE_URL = clickhouseUrl;
   // BENCH_CPU_PROFILE_DIR=<folder>: the product writes a V8 CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
   const server = spawn(process.execPath, [...profile, 'scripts/start.cjs'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -122,6 +127,7 @@ export async function runIngestBench(): Promise<IngestBenchResult> {
     const events = latencies.length * batchSize;
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
+      store: clickhouseUrl ? 'ClickHouse' : 'DuckDB',
       eventsPerSecond: Math.round(events / seconds),
       serverCpuMicrosPerEvent: serverCpuStart === null || serverCpuEnd === null ? null : round(((serverCpuEnd - serverCpuStart) * 1000) / events),
       senderCpuMicrosPerEvent: round((senderCpu.user + senderCpu.system) / events),

@@ -1,5 +1,6 @@
 // `npm run bench`: the performance benchmarks. Prints tables and writes bench/results/*.json.
 // Never part of `npm test` (docs/product/http-contract.md#commands). `npm run bench -- projects`, `-- ingest`, `-- analytics`, `-- api`, `-- load`, `-- live` or `-- experiments` runs one.
+// EVENT_STORE=clickhouse adds ClickHouse runs of ingestion and the analytics cases beside the embedded store's (issue 18).
 import fs from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -67,14 +68,26 @@ if (!only || only === 'ingest') {
   write('ingest-small', { targets, ...small });
 
   const { runIngestBench } = await import('../bench/ingest.bench.ts');
-  const result = await runIngestBench();
+  const ingestResults = [await runIngestBench()];
+  if (process.env.EVENT_STORE === 'clickhouse') {
+    // Issue 18: the same run with the events in ClickHouse, printed beside the embedded store's.
+    const { openBenchClickHouse } = await import('../bench/lib/bench-clickhouse.ts');
+    const clickhouse = await openBenchClickHouse();
+    try {
+      ingestResults.push(await runIngestBench(clickhouse.url));
+    } finally {
+      await clickhouse.stop();
+    }
+  }
   const target = 50_000;
   console.log(`\nIngestion over HTTP, 1,000-event batches, 16 senders on the same machine (target ≥ ${target.toLocaleString('en')} events/s)\n`);
   table(
-    ['events/s', 'requests', 'ack p50 ms', 'ack p95 ms', 'ack p99 ms', 'ack max ms', 'server CPU µs/event', 'sender CPU µs/event', 'target'],
-    [
+    ['store', 'events/s', 'of DuckDB', 'requests', 'ack p50 ms', 'ack p95 ms', 'ack p99 ms', 'ack max ms', 'server CPU µs/event', 'sender CPU µs/event', 'target'],
+    ingestResults.map((result) =>
       [
+        result.store,
         result.eventsPerSecond.toLocaleString('en'),
+        `${((result.eventsPerSecond / ingestResults[0].eventsPerSecond) * 100).toFixed(1)}%`,
         result.requests,
         result.p50,
         result.p95,
@@ -84,9 +97,9 @@ if (!only || only === 'ingest') {
         result.senderCpuMicrosPerEvent,
         result.eventsPerSecond >= target ? 'met' : 'MISSED',
       ].map(String),
-    ],
+    ),
   );
-  write('ingest', { targetEventsPerSecond: target, ...result });
+  write('ingest', { targetEventsPerSecond: target, results: ingestResults });
 }
 
 if (!only || only === 'analytics') {
@@ -99,8 +112,14 @@ if (!only || only === 'analytics') {
   if (result.loadSeconds !== null) console.log(`Dataset written straight into the store in ${result.loadSeconds.toFixed(0)} s (kept for the day in the temp folder).`);
   console.log('Each run of a case follows a run of the baseline (bare DuckDB); "baseline" is its median over those runs.');
   console.log(`Rollups built from the events in ${result.rollupBuildMs} ms; refreshed after a 1,000-event commit in ${result.incrementalRefreshMs} ms.\n`);
+  const onClickHouse = result.clickhouseEvents !== null;
+  if (onClickHouse) {
+    console.log(
+      `EVENT_STORE=clickhouse: the same ${result.clickhouseEvents.toLocaleString('en')} events written into ClickHouse in ${result.clickhouseLoadSeconds.toFixed(0)} s; each case also ran ${result.results.find((r) => r.clickhouse)?.clickhouse.runs ?? 0} times there, each run after one of the baseline ("CH baseline" is that median).\n`,
+    );
+  }
   table(
-    ['case', 'median', 'p95', 'min', 'max', 'baseline', 'x baseline', 'target'],
+    ['case', 'median', 'p95', 'min', 'max', 'baseline', 'x baseline', 'target', ...(onClickHouse ? ['ClickHouse median', 'CH baseline', 'CH x baseline', 'CH / DuckDB'] : [])],
     result.results.map((r) =>
       [
         r.case,
@@ -111,6 +130,11 @@ if (!only || only === 'analytics') {
         r.baselineMedian,
         (r.median / r.baselineMedian).toFixed(2),
         r.targetMs === null ? '' : r.median < r.targetMs ? `met (< ${r.targetMs})` : `MISSED (< ${r.targetMs})`,
+        ...(onClickHouse
+          ? r.clickhouse
+            ? [r.clickhouse.median, r.clickhouse.baselineMedian, (r.clickhouse.median / r.clickhouse.baselineMedian).toFixed(2), (r.clickhouse.median / r.median).toFixed(1)]
+            : ['', '', '', '']
+          : []),
       ].map(String),
     ),
   );

@@ -98,6 +98,8 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
     // One line per request instead of two (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Only the named load balancers' X-Forwarded-For is believed (docs/deploy.md#the-load-balancer).
+    ...(config.trustedProxies.length > 0 ? { trustProxy: config.trustedProxies } : {}),
     // Slow clients cannot hold a connection forever.
     requestTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -64,6 +64,8 @@ describe('parseConfig', () => {
     [{ CLICKHOUSE_CLUSTER: 'c' }, 'Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL, the server the product reads and writes events through.'],
     [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_CLUSTER: 'c' }, 'Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_NODE_URLS, the URL of each of its nodes (deletes run on every node).'],
     [{ CLICKHOUSE_URL: 'http://ch:8123/', CLICKHOUSE_NODE_URLS: 'http://a:8123/' }, 'Invalid configuration: CLICKHOUSE_NODE_URLS needs CLICKHOUSE_CLUSTER, the cluster those nodes form.'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'Invalid configuration: TRUST_PROXY must list IP addresses or CIDR ranges, like 10.0.0.0/8,192.0.2.7 (got "10.0.0.0/33").'],
+    [{ TRUST_PROXY: 'lb.internal' }, 'Invalid configuration: TRUST_PROXY must list IP addresses or CIDR ranges, like 10.0.0.0/8,192.0.2.7 (got "lb.internal").'],
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be a URL like smtp://user:pass@host:587 (got "…").'],
     [{ GOOGLE_ISSUER: 'http://accounts.example.com' }, 'Invalid configuration: GOOGLE_ISSUER must use https:// (http:// is accepted only on a loopback address) (got "http://accounts.example.com").'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test (got "staging").'],
@@ -73,6 +75,11 @@ describe('parseConfig', () => {
     [{ ANDROID_MIN_VERSION: 'twelve' }, 'Invalid configuration: ANDROID_MIN_VERSION must be a version number like 12 (got "twelve").'],
   ])('rejects %o with one clear line', (env, line) => {
     expect(errorLines(env)).toEqual([line]);
+  });
+
+  it('reads the trusted proxies as addresses and ranges, none by default', () => {
+    expect(parseConfig({}).trustedProxies).toEqual([]);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32' }).trustedProxies).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32']);
   });
 
   it('reads the ClickHouse store: one server, or a cluster with its nodes', () => {

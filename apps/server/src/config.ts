@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultAppName } from '@questboard/shared/product';
@@ -58,6 +59,12 @@ const environmentSchema = z.object({
     .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''))
     .pipe(z.array(urlWithProtocols(['http:', 'https:'], 'http://host-1:8123/database,http://host-2:8123/database')).min(1, 'must list at least one URL'))
     .optional(),
+  // docs/deploy.md#the-load-balancer: the proxies whose X-Forwarded-For names the client.
+  TRUST_PROXY: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .pipe(z.array(z.string().refine(isAddressOrRange, { message: 'must list IP addresses or CIDR ranges, like 10.0.0.0/8,192.0.2.7' })).min(1, 'must list at least one address'))
+    .optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
   MAIL_FROM: z.string().trim().min(3).default(`${defaultAppName} <no-reply@localhost>`),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -86,6 +93,15 @@ const environmentSchema = z.object({
 
 export type Environment = z.input<typeof environmentSchema>;
 
+/** An IPv4 or IPv6 address, or one with a /prefix of a valid length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export interface ClickHouseConfig {
   /** Reads and writes go through this server's `events` table. */
   url: string;
@@ -105,6 +121,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where analytics events live when not in the embedded store (CLICKHOUSE_URL, ADR 033). */
   clickhouse: ClickHouseConfig | undefined;
+  /**
+   * The load balancers or proxies in front (TRUST_PROXY): a request from one of them is taken to
+   * come from the address its X-Forwarded-For names, for the per-address limits. Empty: the
+   * socket's peer, whatever the headers say.
+   */
+  trustedProxies: string[];
   smtpUrl: string | undefined;
   /**
    * Mail goes to the dev mailbox instead of SMTP. Only when APP_URL is a loopback origin: behind a
@@ -183,6 +205,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           cluster: e.CLICKHOUSE_CLUSTER && e.CLICKHOUSE_NODE_URLS ? { name: e.CLICKHOUSE_CLUSTER, nodeUrls: e.CLICKHOUSE_NODE_URLS } : undefined,
         }
       : undefined,
+    trustedProxies: e.TRUST_PROXY ?? [],
     smtpUrl: e.SMTP_URL,
     devMailbox,
     mailFrom: e.MAIL_FROM,

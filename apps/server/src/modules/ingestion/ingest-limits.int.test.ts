@@ -18,9 +18,9 @@ describe.each(storageTargets)('ingestion limits on $name', ({ database: target, 
   let projectId: string;
   let serial = 0;
 
-  async function start(limits: Partial<IngestLimits> = {}, eventStoreOptions?: EventStoreOptions) {
+  async function start(limits: Partial<IngestLimits> = {}, eventStoreOptions?: EventStoreOptions, env?: Record<string, string>) {
     clock = manualClock(new Date());
-    t = await createTestApp(target, { clock, ingestLimits: limits, eventStore, eventStoreOptions });
+    t = await createTestApp(target, { clock, ingestLimits: limits, eventStore, eventStoreOptions, env });
     const owner = await signUpOwner(t.app, 'ada@pixel.example', 'Pixel Forge');
     projectId = (await createProject(t.app, owner.token, 'Pixel Quest')).id;
     key = (await core(t.app, owner.token, 'GET', `/core/projects/${projectId}/ingest-keys`)).json<IngestKeyList>().keys[0]!.key;
@@ -55,6 +55,25 @@ describe.each(storageTargets)('ingestion limits on $name', ({ database: target, 
     clock.advance(1000);
     expect((await ingest('203.0.113.7')).statusCode).toBe(200);
     expect((await t.events.summary(projectId)).totalEvents).toBe(3 + 1 + 5 + 3 + 1 + 1);
+  });
+
+  it('counts a request through a trusted load balancer under the address it forwards, and believes no one else', async () => {
+    await start({ requestsPerAddress: 2 }, undefined, { TRUST_PROXY: '10.0.0.0/8' });
+    const through = (forwardedFor: string, proxy = '10.1.2.3') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/ingest/v1/batch',
+        remoteAddress: proxy,
+        headers: { 'x-ingest-key': key, 'x-forwarded-for': forwardedFor },
+        payload: { events: events(1) },
+      });
+    // Two players behind the same balancer each have their own allowance…
+    for (let i = 0; i < 2; i += 1) expect((await through('203.0.113.7')).statusCode).toBe(200);
+    expect((await through('203.0.113.7')).statusCode).toBe(429);
+    for (let i = 0; i < 2; i += 1) expect((await through('198.51.100.20')).statusCode).toBe(200);
+    // …and a sender outside the trusted range is counted under its own address, whatever it forwards.
+    for (let i = 0; i < 2; i += 1) expect((await through(`198.51.100.${30 + i}`, '192.0.2.50')).statusCode).toBe(200);
+    expect((await through('198.51.100.40', '192.0.2.50')).statusCode).toBe(429);
   });
 
   it("limits a project's events a minute with 429 and Retry-After, storing nothing of the refused batch", async () => {
