@@ -4,9 +4,11 @@ import { isIPv4, isIPv6 } from 'node:net';
  * What the per-address ingestion limit counts a request under (docs/product/rules-and-messages.md#ingestion-limits):
  * an IPv4 address as it is, an IPv6 address by its /64 (one household or phone holds a whole /64,
  * so counting single addresses would let one sender rotate through them), or null for loopback.
- * `request.ip` is the socket's peer: the product sets no `trustProxy`, so a forwarded header is never
- * believed. Behind a proxy on the same machine every request comes from loopback and names the proxy,
- * not a player: limiting it would cap every game at once, so loopback is not limited here.
+ * `request.ip` is the socket's peer, or, for a request from one of the load balancers TRUST_PROXY
+ * names, the client its X-Forwarded-For names (docs/deploy.md#the-load-balancer); no one else's
+ * header is believed. Behind a proxy on the same machine that is not named, every request comes from
+ * loopback and names the proxy, not a player: limiting it would cap every game at once, so loopback
+ * is not limited here.
  */
 export function clientAddressKey(ip: string): string | null {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
