@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { parseConfig } from '../src/config';
 import { ClickHouseHttp } from '../src/modules/events/clickhouse/clickhouse-http';
+import { openDuckDbEventStore } from '../src/modules/events/duckdb-event-store';
+import type { EventStore } from '../src/modules/events/event-store';
+import { openEventStore } from '../src/modules/events/open-event-store';
 import { databaseTargets, type DatabaseTarget } from './databases';
 
 /**
@@ -53,3 +57,23 @@ export const storageTargets: StorageTarget[] = databaseTargets.flatMap((database
     .filter((events) => events.name === 'DuckDB' || database === databaseTargets.at(-1))
     .map((events) => ({ name: `${database.name} and ${events.name}`, database, events })),
 );
+
+/**
+ * A new, empty store of the target's kind opened directly (no app): DuckDB in memory, or ClickHouse
+ * on a database of its own, opened through the configuration as the product opens it.
+ */
+export async function openTestEventStore(target: EventStoreTarget): Promise<{ store: EventStore; close(): Promise<void> }> {
+  if (target.name === 'DuckDB') {
+    const store = await openDuckDbEventStore({ file: ':memory:' });
+    return { store, close: () => store.close() };
+  }
+  const place = await target.create();
+  const store = await openEventStore({ dataDir: '/nonexistent', clickhouse: parseConfig(place.env).clickhouse });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await place.dispose();
+    },
+  };
+}

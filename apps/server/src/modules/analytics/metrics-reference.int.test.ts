@@ -1,19 +1,17 @@
 import { analyticsQuerySchema, retentionQuerySchema } from '@questboard/shared/analytics-view';
 import { exploreQuerySchema, type ExploreQueryInput } from '@questboard/shared/analytics-explore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuckDbEventStore } from '../events/duckdb-event-store';
+import { eventStoreTargets, openTestEventStore } from '../../../test/event-stores';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';
 import { fortnight, money, population, today, views, whole } from '../../../test/reference-population';
 import type { EventStore, NewEvent } from '../events/event-store';
 import type { ProjectMetrics } from './project-metrics';
 
-// The DuckDB metrics against the reference implementation on a realistic population: 1,500 demo
-// players over 60 days (about 60,000 events, test/reference-population.ts), every page's views,
-// compared field by field.
+// Each store's metrics (DuckDB, and ClickHouse when the run has a server: issue 18) against the
+// reference implementation on a realistic population: 1,500 demo players over 60 days (about
+// 60,000 events, test/reference-population.ts), every page's views, compared field by field.
 
 const projectId = '0a7c5e11-9999-4999-8999-000000000010';
-
-const openStore = () => openDuckDbEventStore({ file: ':memory:' });
 
 const explorations: [string, ExploreQueryInput][] = [
   ['count of every event', { ...whole }],
@@ -56,17 +54,18 @@ const explorations: [string, ExploreQueryInput][] = [
 // 000770 has no session ids, no country after its install and plays on the web; 000022 only the last.
 const players = ['demo-player-000770', 'demo-player-000022', 'demo-player-000123'];
 
-describe('the DuckDB metrics match the reference', () => {
+describe.each(eventStoreTargets)('the $name metrics match the reference', (target) => {
   let store: EventStore;
+  let close: () => Promise<void>;
   let reference: ProjectMetrics;
 
   beforeAll(async () => {
     const events = population();
     reference = referenceMetrics(events);
-    store = await openStore();
+    ({ store, close } = await openTestEventStore(target));
     for (let start = 0; start < events.length; start += 20_000) await store.append(projectId, events.slice(start, start + 20_000));
   });
-  afterAll(() => store.close());
+  afterAll(() => close());
 
   async function compare<T>(ask: (metrics: ProjectMetrics) => Promise<T>) {
     const expected = await ask(reference);
@@ -112,23 +111,25 @@ describe('the DuckDB metrics match the reference', () => {
   it.each(players)('player %s', (userId) => compare((metrics) => metrics.player(projectId, userId, money)));
 });
 
-describe('rollups kept up to date commit by commit match the reference', () => {
+describe.each(eventStoreTargets)('$name: figures kept up to date commit by commit match the reference', (target) => {
   // Six commits, each with every sixth event: each touches every day and most players, brings
   // events earlier than stored ones (installs move earlier, sessions merge), and is followed by a
-  // query, so every commit after the first goes through the incremental refresh of the marked days.
+  // query, so every commit after the first goes through DuckDB's incremental refresh of the marked
+  // days (ClickHouse reads the events as they are).
   let store: EventStore;
+  let close: () => Promise<void>;
   let events: NewEvent[];
   const query = analyticsQuerySchema.parse({ ...whole });
 
   beforeAll(async () => {
     events = population();
-    store = await openStore();
+    ({ store, close } = await openTestEventStore(target));
     for (let part = 0; part < 6; part += 1) {
       await store.append(projectId, events.filter((_, index) => index % 6 === part));
       await store.metrics.overview(projectId, query, today, money);
     }
   });
-  afterAll(() => store.close());
+  afterAll(() => close());
 
   async function compare<T>(reference: ProjectMetrics, ask: (metrics: ProjectMetrics) => Promise<T>) {
     const expected = await ask(reference);

@@ -24,7 +24,7 @@ import { playerSchema } from '@questboard/shared/analytics-player';
 import { retentionSchema, revenueSchema } from '@questboard/shared/analytics-cohort-answers';
 import type { StoredEvent } from '@questboard/shared/events';
 import { describe, expect, it } from 'vitest';
-import { openDuckDbEventStore } from '../events/duckdb-event-store';
+import { eventStoreTargets, openTestEventStore } from '../../../test/event-stores';
 import type { z } from 'zod';
 import { firstDifference, referenceMetrics } from '../../../test/reference-metrics';
 import type { NewEvent } from '../events/event-store';
@@ -32,12 +32,12 @@ import type { ProjectMoney } from '@questboard/shared/money';
 import type { ProjectMetrics } from './project-metrics';
 
 // Every metric of ADR 010 on small datasets whose answers are worked out by hand (the comment of each
-// case shows the working). Each case runs against the reference implementation and the DuckDB store.
+// case shows the working). Each case runs against the reference implementation, the DuckDB store and
+// the ClickHouse store (issue 18: the same cases, unchanged, on both stores).
 
 const projectId = '0a7c5e11-8888-4888-8888-000000000010';
 const receivedAt = new Date('2026-04-01T00:00:00Z');
 
-const openStore = () => openDuckDbEventStore({ file: ':memory:' });
 /** Reported in USD; EUR at par keeps the sums of the cases worked out before currencies converted. */
 const money: ProjectMoney = { currency: 'USD', rates: { EUR: 1 } };
 
@@ -104,14 +104,14 @@ function table<T>(method: string, schema: z.ZodType<T>, cases: Case<T>[]) {
     it.each(cases)('reference: $name', async ({ events, ask, expected }) => {
       expectAnswer(schema, await ask(referenceMetrics(events)), expected);
     });
-    describe('DuckDB store', () => {
+    describe.each(eventStoreTargets)('$name store', (target) => {
       it.each(cases)('store: $name', async ({ events, ask, expected }) => {
-        const store = await openStore();
+        const { store, close } = await openTestEventStore(target);
         try {
           await store.append(projectId, events);
           expectAnswer(schema, await ask(store.metrics), expected);
         } finally {
-          await store.close();
+          await close();
         }
       });
     });
