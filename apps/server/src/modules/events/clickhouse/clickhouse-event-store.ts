@@ -9,6 +9,8 @@ import type { RevenueMetrics } from '../../analytics/revenue/revenue-metrics';
 import { clickHouseRevenue } from '../../analytics/revenue/clickhouse-revenue';
 import type { RetentionMetrics } from '../../analytics/retention/retention-metrics';
 import { clickHouseRetention } from '../../analytics/retention/clickhouse-retention';
+import type { EngagementMetrics } from '../../analytics/engagement/engagement-metrics';
+import { clickHouseEngagement } from '../../analytics/engagement/clickhouse-engagement';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -18,13 +20,13 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
  * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention,
- * players, revenue).
+ * players, revenue, engagement).
  * Until every page has it the store is not selectable in config.ts.
  */
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
 
 /** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics;
+export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & EngagementMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -75,6 +77,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     retention: (projectId, query, today) => clickHouseRetention(this.query(projectId), query, today),
     players: (projectId, query) => clickHousePlayers(this.query(projectId), query),
     revenue: (projectId, query, today, money) => clickHouseRevenue(this.query(projectId), query, today, money),
+    engagement: (projectId, query) => clickHouseEngagement(this.query(projectId), query),
   };
 
   constructor(
