@@ -17,6 +17,8 @@ import type { FilterMetrics } from '../../analytics/filters/filter-metrics';
 import { clickHouseFilterOptions } from '../../analytics/filters/clickhouse-filters';
 import type { PlayerTimelineMetrics } from '../../analytics/player-timeline/player-timeline-metrics';
 import { clickHousePlayer } from '../../analytics/player-timeline/clickhouse-player-timeline';
+import type { ExplorerMetrics } from '../../analytics/explorer/explorer-metrics';
+import { clickHouseExplore } from '../../analytics/explorer/clickhouse-explorer';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -26,7 +28,7 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
  * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention,
- * players, revenue, engagement, the event catalogue, the filter options, a player's timeline).
+ * players, revenue, engagement, the event catalogue, the filter options, a player's timeline, the explorer).
  * Until every page has it the store is not selectable in config.ts.
  */
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
@@ -39,7 +41,8 @@ export type ClickHouseMetrics = OverviewMetrics &
   EngagementMetrics &
   CatalogueMetrics &
   FilterMetrics &
-  PlayerTimelineMetrics;
+  PlayerTimelineMetrics &
+  ExplorerMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -94,6 +97,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     eventCatalogue: (projectId, query) => clickHouseCatalogue(this.query(projectId), query),
     filterOptions: (projectId, query) => clickHouseFilterOptions(this.query(projectId), query),
     player: (projectId, userId, money) => clickHousePlayer(this.query(projectId), userId, money),
+    explore: (projectId, query, money) => clickHouseExplore(this.query(projectId), query, money),
   };
 
   constructor(
