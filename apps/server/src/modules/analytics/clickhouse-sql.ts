@@ -59,7 +59,10 @@ export class ClickHouseQuery {
     return sessionsSql(this.events);
   }
 
-  /** One player's events (the player is in the sorting key: only their granules are read). */
+  /**
+   * One player's events. The player follows the day in the sorting key, so this reads the
+   * project's granules and keeps the player's rows (ADR 033 "Amendment: the explorer's pages").
+   */
   playerEvents(userId: string): string {
     return dedupedEventsSql(this.table, this.projectLiteral, `user_id = ${literal(userId)}`);
   }

@@ -7,8 +7,8 @@ import type { EventSeries } from './explore-events-sql';
 // The explorer's reads of the events in ClickHouse SQL (ADR 033): a property is read from the
 // parallel arrays (`property_keys`, `property_kinds`, `property_texts`, `property_numbers`) at
 // `indexOf(property_keys, key)`, 0 when the event has no such key. Keys and values go into the
-// text through `literal`. The conditions are written without NULLs: 18.16's AND and OR answer
-// NULL when either side is NULL, where DuckDB's TRUE OR NULL is TRUE.
+// text through `literal`. The conditions are written without NULLs: in 18.16 `0 AND NULL` is NULL,
+// not false, so a NOT around it (neq, not_set) would drop events DuckDB keeps.
 
 const indexSql = (key: string) => `indexOf(property_keys, ${literal(key)})`;
 
