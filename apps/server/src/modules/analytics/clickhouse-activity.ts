@@ -2,7 +2,7 @@ import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { Row } from '../events/clickhouse/clickhouse-http';
 import { bucketSql, date, filterSql, num, rangeSql, type ClickHouseQuery } from './clickhouse-sql';
 
-// The activity figures several pages ask for (the overview, the players and engagement pages), in ClickHouse SQL on
+// The activity figures several pages ask for (the overview, the players page), in ClickHouse SQL on
 // the deduplicated events (ADR 033); duckdb-activity.ts answers the same from DuckDB's rollups.
 
 /** The day `days` after a YYYY-MM-DD day. */
