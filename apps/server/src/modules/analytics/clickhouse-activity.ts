@@ -1,6 +1,6 @@
 import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { Row } from '../events/clickhouse/clickhouse-http';
-import { date, filterSql, num, rangeSql, type ClickHouseQuery } from './clickhouse-sql';
+import { bucketSql, date, filterSql, num, rangeSql, type ClickHouseQuery } from './clickhouse-sql';
 
 // The activity figures several pages ask for (the overview, the players page), in ClickHouse SQL on
 // the deduplicated events (ADR 033); duckdb-activity.ts answers the same from DuckDB's rollups.
@@ -39,4 +39,13 @@ export async function clickHouseTrailing(q: ClickHouseQuery, view: AnalyticsQuer
        WHERE day <= target AND day > target - ${window} GROUP BY target`,
     ),
   );
+}
+
+/** Sessions per bucket of the view: their number and summed length in seconds. */
+export async function clickHouseSessionsByBucket(q: ClickHouseQuery, view: AnalyticsQuery): Promise<Map<string, { sessions: number; length: number }>> {
+  const rows = await q.rows(
+    `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, count() AS sessions, sum((end_ms - start_ms) / 1000) AS length
+     FROM ${q.sessions} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY b`,
+  );
+  return new Map(rows.map((row) => [String(row.b), { sessions: num(row.sessions), length: num(row.length) }]));
 }

@@ -52,28 +52,47 @@ export class ClickHouseQuery {
    * Sessions (docs/product/metrics.md#sessions): one per player and session_id; a player's events
    * without one split where two consecutive ones are 30 minutes or more apart (numbered with a
    * running sum over the player's events as an array: 18.16 has no window functions). Day and
-   * attributes are those of the session's first event.
+   * attributes are those of the session's first event; `session_id` is NULL for the split ones,
+   * `events` counts the session's events.
    */
   get sessions(): string {
-    const first = (relation: string) => `tupleElement(${relation}, 1) AS day, tupleElement(${relation}, 2) AS platform,
+    return sessionsSql(this.events);
+  }
+
+  /**
+   * One player's events. The player follows the day in the sorting key, so this reads the
+   * project's granules and keeps the player's rows (ADR 033 "Amendment: the explorer's pages").
+   */
+  playerEvents(userId: string): string {
+    return dedupedEventsSql(this.table, this.projectLiteral, `user_id = ${literal(userId)}`);
+  }
+
+  /** One player's sessions, as `sessions`. */
+  playerSessions(userId: string): string {
+    return sessionsSql(this.playerEvents(userId));
+  }
+}
+
+/** The sessions of the given deduplicated events (ClickHouseQuery `sessions`). */
+function sessionsSql(events: string): string {
+  const first = (relation: string) => `tupleElement(${relation}, 1) AS day, tupleElement(${relation}, 2) AS platform,
         tupleElement(${relation}, 3) AS country, tupleElement(${relation}, 4) AS app_version`;
-    const identified = `SELECT user_id, start_ms, end_ms, ${first('first')} FROM (
-        SELECT user_id, min(ts_ms) AS start_ms, max(ts_ms) AS end_ms,
+  const identified = `SELECT user_id, session_id, start_ms, end_ms, events, ${first('first')} FROM (
+        SELECT user_id, session_id, min(ts_ms) AS start_ms, max(ts_ms) AS end_ms, count() AS events,
           argMin((day, platform, country, app_version), (ts_ms, received_ms, insert_id)) AS first
-        FROM ${this.events} WHERE session_id IS NOT NULL GROUP BY user_id, session_id)`;
-    const gapped = `SELECT user_id, start_ms, end_ms, ${first('first')} FROM (
-        SELECT user_id, min(tupleElement(event, 1)) AS start_ms, max(tupleElement(event, 1)) AS end_ms,
+        FROM ${events} WHERE session_id IS NOT NULL GROUP BY user_id, session_id)`;
+  const gapped = `SELECT user_id, CAST(NULL AS Nullable(String)) AS session_id, start_ms, end_ms, events, ${first('first')} FROM (
+        SELECT user_id, min(tupleElement(event, 1)) AS start_ms, max(tupleElement(event, 1)) AS end_ms, count() AS events,
           argMin((tupleElement(event, 4), tupleElement(event, 5), tupleElement(event, 6), tupleElement(event, 7)),
             (tupleElement(event, 1), tupleElement(event, 2), tupleElement(event, 3))) AS first
         FROM (
-          SELECT user_id, events, arrayCumSum(arrayMap((event, i) ->
-              if(i = 1 OR tupleElement(event, 1) - tupleElement(events[i - 1], 1) >= 1800000, 1, 0), events, arrayEnumerate(events))) AS numbers
-          FROM (SELECT user_id, arraySort(groupArray((ts_ms, received_ms, insert_id, day, platform, country, app_version))) AS events
-            FROM ${this.events} WHERE session_id IS NULL GROUP BY user_id)
-        ) ARRAY JOIN events AS event, numbers AS session
+          SELECT user_id, ordered, arrayCumSum(arrayMap((event, i) ->
+              if(i = 1 OR tupleElement(event, 1) - tupleElement(ordered[i - 1], 1) >= 1800000, 1, 0), ordered, arrayEnumerate(ordered))) AS numbers
+          FROM (SELECT user_id, arraySort(groupArray((ts_ms, received_ms, insert_id, day, platform, country, app_version))) AS ordered
+            FROM ${events} WHERE session_id IS NULL GROUP BY user_id)
+        ) ARRAY JOIN ordered AS event, numbers AS session
         GROUP BY user_id, session)`;
-    return `(${identified} UNION ALL ${gapped})`;
-  }
+  return `(${identified} UNION ALL ${gapped})`;
 }
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;

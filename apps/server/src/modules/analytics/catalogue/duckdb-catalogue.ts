@@ -1,8 +1,7 @@
 import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { EventCatalogue } from '@questboard/shared/analytics-answers';
-import { date, filterSql, iso, num, Params, rangeSql, unfiltered, type DuckDbQuery } from '../duckdb-sql';
-
-const PROPERTY_KEYS = 50;
+import { date, filterSql, Params, rangeSql, unfiltered, type DuckDbQuery } from '../duckdb-sql';
+import { assembleCatalogue, PROPERTY_KEYS } from './catalogue-assembly';
 
 /**
  * Every event name of the view from the rollups (issue 20): counts, users and the last event from
@@ -29,13 +28,5 @@ export async function duckDbCatalogue(q: DuckDbQuery, view: AnalyticsQuery): Pro
      SELECT n.*, k.keys FROM names n LEFT JOIN keys k USING (name) ORDER BY count DESC, name`,
     params,
   );
-  return {
-    events: rows.map((row) => ({
-      name: String(row.name),
-      count: num(row.count),
-      users: num(row.users),
-      lastSeen: iso(row.last),
-      propertyKeys: ((row.keys as string[] | null) ?? []).map(String),
-    })),
-  };
+  return assembleCatalogue(rows);
 }

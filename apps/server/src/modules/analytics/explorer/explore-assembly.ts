@@ -1,6 +1,9 @@
 import type { Explore, ExploreQuery } from '@questboard/shared/analytics-explore';
 import { evaluateFormula, parseFormula, type SeriesLetter } from '@questboard/shared/explore-formula';
 import type { EventSeries } from './explore-events-sql';
+import { num, numOrNull, text } from '../duckdb-sql';
+
+type Row = Record<string, unknown>;
 
 // Putting the explorer's cells into series (ADR 026): every series shows the first series' keys in
 // its order, then Other; a formula is evaluated per key and bucket over the series of the same key.
@@ -110,4 +113,55 @@ export function assembleExplore({
     }
   }
   return { series, truncated: first.truncated };
+}
+
+/** Cells whose shown keys the SQL chose (other rows flagged): ordered by the measure, or by key for numbers. */
+export function cellsFromSqlGroups(rows: readonly Row[], order: 'value' | 'events' | 'keys', withOther: boolean): SeriesCells {
+  const totals = rows.filter((row) => row.b === null && row.other !== true);
+  totals.sort((a, b) =>
+    order === 'keys'
+      ? compareNumberKeys(text(a.k), text(b.k))
+      : (order === 'value' ? byValue(a, b) : 0) || num(b.events) - num(a.events) || compareKeys(text(a.k), text(b.k)),
+  );
+  const cell = new Map<string, number | null>();
+  const other = new Map<string, number | null>();
+  let otherTotal: number | null = null;
+  let truncated = false;
+  for (const row of rows) {
+    if (row.other === true) {
+      truncated = true;
+      if (row.b === null) otherTotal = numOrNull(row.value);
+      else other.set(String(text(row.b)), numOrNull(row.value));
+    } else if (row.b !== null) {
+      cell.set(`${String(text(row.b))}|${String(text(row.k))}`, numOrNull(row.value));
+    }
+  }
+  return {
+    keys: totals.map((row) => ({ raw: text(row.k), total: numOrNull(row.value) })),
+    value: (bucket, raw) => cell.get(`${bucket}|${String(raw)}`),
+    other: truncated && withOther ? { total: otherTotal, value: (bucket) => other.get(bucket) } : null,
+    truncated,
+  };
+}
+
+/** Larger values first, unknown ones last. */
+function byValue(a: Row, b: Row): number {
+  const x = numOrNull(a.value) ?? -Infinity;
+  const y = numOrNull(b.value) ?? -Infinity;
+  return x === y ? 0 : y > x ? 1 : -1;
+}
+
+export function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** Number keys in ascending order, not set last. */
+function compareNumberKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return Number(a) - Number(b);
 }

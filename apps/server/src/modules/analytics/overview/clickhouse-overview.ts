@@ -1,7 +1,7 @@
 import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { Overview } from '@questboard/shared/analytics-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
-import { clickHouseDailyActive, clickHouseInstalls, clickHouseTrailing } from '../clickhouse-activity';
+import { clickHouseDailyActive, clickHouseInstalls, clickHouseSessionsByBucket, clickHouseTrailing } from '../clickhouse-activity';
 import { clickHouseExcludedPurchases } from '../clickhouse-purchases';
 import { bucketSql, convertibleSql, filterSql, num, rangeSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
 import type { StoreAnswer } from '../store-answer';
@@ -18,13 +18,7 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
     dailyActive: (view) => clickHouseDailyActive(q, view),
     installs: (view) => clickHouseInstalls(q, view),
     trailing: (view, window, targets) => clickHouseTrailing(q, view, window, targets),
-    sessions: async (view) => {
-      const rows = await q.rows(
-        `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, count() AS sessions, sum((end_ms - start_ms) / 1000) AS length
-         FROM ${q.sessions} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY b`,
-      );
-      return new Map(rows.map((row) => [String(row.b), { sessions: num(row.sessions), length: num(row.length) }]));
-    },
+    sessions: (view) => clickHouseSessionsByBucket(q, view),
 
     revenue: async (view, money) => {
       const rows = await q.rows(

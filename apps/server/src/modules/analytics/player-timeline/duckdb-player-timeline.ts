@@ -1,68 +1,74 @@
 import { PLAYER_EVENTS_LIMIT, PLAYER_SESSIONS_LIMIT, type Player } from '@questboard/shared/analytics-player';
 import type { ProjectMoney } from '@questboard/shared/money';
-import { iso, num, Params, ratesSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
+import { num, Params, ratesSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
 import { toStoredEvent } from '../../events/event-table';
+import { assemblePlayer } from './player-timeline-assembly';
 
-export async function duckDbPlayer(q: DuckDbQuery, userId: string, money: ProjectMoney): Promise<Player | null> {
+/** A player's page in DuckDB SQL on the events and the sessions rollup; put together in player-timeline-assembly.ts. */
+export function duckDbPlayer(q: DuckDbQuery, userId: string, money: ProjectMoney): Promise<Player | null> {
   const user = () => Object.assign(new Params(), { values: [userId] });
-  const moneyParams = user();
-  // Purchases above 0 by currency: converted when a rate exists, else reported (ADR 011).
-  const [profile] = await q.rows(
-    `WITH paid AS (
-       SELECT currency, count(*)::DOUBLE AS purchases, sum(revenue_amount)::DOUBLE AS amount FROM ${q.t.events}
-       WHERE user_id = $1 AND revenue_amount > 0 GROUP BY currency
-     ), rates AS ${ratesSql(moneyParams, money)}
-     SELECT (SELECT count(*) FROM ${q.t.events} WHERE user_id = $1)::DOUBLE AS events,
-       (SELECT epoch_ms(min(ts)) FROM ${q.t.events} WHERE user_id = $1)::DOUBLE AS first,
-       (SELECT epoch_ms(max(ts)) FROM ${q.t.events} WHERE user_id = $1)::DOUBLE AS last,
-       (SELECT coalesce(sum(p.amount * r.rate), 0) FROM paid p JOIN rates r ON r.currency = p.currency)::DOUBLE AS revenue,
-       (SELECT coalesce(sum(p.purchases), 0) FROM paid p JOIN rates r ON r.currency = p.currency)::DOUBLE AS purchases,
-       (SELECT list({'currency': currency, 'purchases': purchases, 'amount': amount} ORDER BY purchases DESC, currency)
-        FROM paid WHERE currency NOT IN (SELECT currency FROM rates)) AS excluded`,
-    moneyParams,
-  );
-  if (!profile || num(profile.events) === 0) return null;
-  const sessions = await q.rows(
-    `SELECT session_id, epoch_ms(start_ts)::DOUBLE AS start, epoch_ms(end_ts)::DOUBLE AS "end", events::DOUBLE AS events, length,
-       count(*) OVER ()::DOUBLE AS total
-     FROM ${q.t.sessions} WHERE uid = hash($1::VARCHAR) ORDER BY start_ts DESC, session_id NULLS LAST LIMIT ${PLAYER_SESSIONS_LIMIT}`,
-    user(),
-  );
-  // Newest first: the reverse of event order (time, then receipt, then insert_id).
-  const events = (
-    await q.rows(
-      `SELECT *, epoch_ms(ts)::DOUBLE AS ts_ms, epoch_ms(received_at)::DOUBLE AS received_ms FROM ${q.t.events}
-       WHERE user_id = $1 ORDER BY ts DESC, received_at DESC, insert_id DESC LIMIT ${PLAYER_EVENTS_LIMIT}`,
-      user(),
-    )
-  ).map(toStoredEvent);
-  // The player's platform, country and version are those of their latest event (ADR 010).
-  const latest = events[0];
-  return {
+  return assemblePlayer(
+    {
+      profile: async () => {
+        const moneyParams = user();
+        // Purchases above 0 by currency: converted when a rate exists, else reported (ADR 011).
+        const [profile] = await q.rows(
+          `WITH paid AS (
+             SELECT currency, count(*)::DOUBLE AS purchases, sum(revenue_amount)::DOUBLE AS amount FROM ${q.t.events}
+             WHERE user_id = $1 AND revenue_amount > 0 GROUP BY currency
+           ), rates AS ${ratesSql(moneyParams, money)}
+           SELECT (SELECT count(*) FROM ${q.t.events} WHERE user_id = $1)::DOUBLE AS events,
+             (SELECT epoch_ms(min(ts)) FROM ${q.t.events} WHERE user_id = $1)::DOUBLE AS first,
+             (SELECT epoch_ms(max(ts)) FROM ${q.t.events} WHERE user_id = $1)::DOUBLE AS last,
+             (SELECT coalesce(sum(p.amount * r.rate), 0) FROM paid p JOIN rates r ON r.currency = p.currency)::DOUBLE AS revenue,
+             (SELECT coalesce(sum(p.purchases), 0) FROM paid p JOIN rates r ON r.currency = p.currency)::DOUBLE AS purchases,
+             (SELECT list({'currency': currency, 'purchases': purchases, 'amount': amount} ORDER BY purchases DESC, currency)
+              FROM paid WHERE currency NOT IN (SELECT currency FROM rates)) AS excluded`,
+          moneyParams,
+        );
+        if (!profile || num(profile.events) === 0) return null;
+        return {
+          events: num(profile.events),
+          first: num(profile.first),
+          last: num(profile.last),
+          revenue: num(profile.revenue),
+          purchases: num(profile.purchases),
+          excluded: ((profile.excluded as Row[] | null) ?? []).map((row) => ({
+            currency: String(row.currency),
+            purchases: num(row.purchases),
+            amount: num(row.amount),
+          })),
+        };
+      },
+      sessions: async () => {
+        const sessions = await q.rows(
+          `SELECT session_id, epoch_ms(start_ts)::DOUBLE AS start, epoch_ms(end_ts)::DOUBLE AS "end", events::DOUBLE AS events, length,
+             count(*) OVER ()::DOUBLE AS total
+           FROM ${q.t.sessions} WHERE uid = hash($1::VARCHAR) ORDER BY start_ts DESC, session_id NULLS LAST LIMIT ${PLAYER_SESSIONS_LIMIT}`,
+          user(),
+        );
+        return {
+          total: num(sessions[0]?.total),
+          recent: sessions.map((row) => ({
+            sessionId: text(row.session_id),
+            start: num(row.start),
+            end: num(row.end),
+            events: num(row.events),
+            lengthSeconds: num(row.length),
+          })),
+        };
+      },
+      // Newest first: the reverse of event order (time, then receipt, then insert_id).
+      events: async () =>
+        (
+          await q.rows(
+            `SELECT *, epoch_ms(ts)::DOUBLE AS ts_ms, epoch_ms(received_at)::DOUBLE AS received_ms FROM ${q.t.events}
+             WHERE user_id = $1 ORDER BY ts DESC, received_at DESC, insert_id DESC LIMIT ${PLAYER_EVENTS_LIMIT}`,
+            user(),
+          )
+        ).map(toStoredEvent),
+    },
     userId,
-    firstSeen: iso(profile.first),
-    lastSeen: iso(profile.last),
-    events: num(profile.events),
-    sessions: num(sessions[0]?.total),
-    revenue: num(profile.revenue),
-    purchases: num(profile.purchases),
-    currency: money.currency,
-    excludedPurchases: ((profile.excluded as Row[] | null) ?? []).map((row) => ({
-      currency: String(row.currency),
-      purchases: num(row.purchases),
-      amount: num(row.amount),
-    })),
-    platform: latest?.platform ?? null,
-    country: latest?.country ?? null,
-    appVersion: latest?.app_version ?? null,
-    demo: latest?.demo ?? false,
-    recentSessions: sessions.map((row) => ({
-      sessionId: text(row.session_id),
-      start: iso(row.start),
-      end: iso(row.end),
-      events: num(row.events),
-      lengthSeconds: num(row.length),
-    })),
-    recentEvents: events,
-  };
+    money,
+  );
 }

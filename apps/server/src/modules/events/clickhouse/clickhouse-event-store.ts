@@ -9,6 +9,16 @@ import type { RevenueMetrics } from '../../analytics/revenue/revenue-metrics';
 import { clickHouseRevenue } from '../../analytics/revenue/clickhouse-revenue';
 import type { RetentionMetrics } from '../../analytics/retention/retention-metrics';
 import { clickHouseRetention } from '../../analytics/retention/clickhouse-retention';
+import type { EngagementMetrics } from '../../analytics/engagement/engagement-metrics';
+import { clickHouseEngagement } from '../../analytics/engagement/clickhouse-engagement';
+import type { CatalogueMetrics } from '../../analytics/catalogue/catalogue-metrics';
+import { clickHouseCatalogue } from '../../analytics/catalogue/clickhouse-catalogue';
+import type { FilterMetrics } from '../../analytics/filters/filter-metrics';
+import { clickHouseFilterOptions } from '../../analytics/filters/clickhouse-filters';
+import type { PlayerTimelineMetrics } from '../../analytics/player-timeline/player-timeline-metrics';
+import { clickHousePlayer } from '../../analytics/player-timeline/clickhouse-player-timeline';
+import type { ExplorerMetrics } from '../../analytics/explorer/explorer-metrics';
+import { clickHouseExplore } from '../../analytics/explorer/clickhouse-explorer';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -18,13 +28,21 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
  * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention,
- * players, revenue).
+ * players, revenue, engagement, the event catalogue, the filter options, a player's timeline, the explorer).
  * Until every page has it the store is not selectable in config.ts.
  */
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
 
 /** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics;
+export type ClickHouseMetrics = OverviewMetrics &
+  RetentionMetrics &
+  PlayersMetrics &
+  RevenueMetrics &
+  EngagementMetrics &
+  CatalogueMetrics &
+  FilterMetrics &
+  PlayerTimelineMetrics &
+  ExplorerMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -75,6 +93,11 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     retention: (projectId, query, today) => clickHouseRetention(this.query(projectId), query, today),
     players: (projectId, query) => clickHousePlayers(this.query(projectId), query),
     revenue: (projectId, query, today, money) => clickHouseRevenue(this.query(projectId), query, today, money),
+    engagement: (projectId, query) => clickHouseEngagement(this.query(projectId), query),
+    eventCatalogue: (projectId, query) => clickHouseCatalogue(this.query(projectId), query),
+    filterOptions: (projectId, query) => clickHouseFilterOptions(this.query(projectId), query),
+    player: (projectId, userId, money) => clickHousePlayer(this.query(projectId), userId, money),
+    explore: (projectId, query, money) => clickHouseExplore(this.query(projectId), query, money),
   };
 
   constructor(

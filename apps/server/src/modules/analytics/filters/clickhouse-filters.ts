@@ -1,0 +1,15 @@
+import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
+import type { FilterOptions } from '@questboard/shared/analytics-answers';
+import { rangeSql, type ClickHouseQuery } from '../clickhouse-sql';
+import { assembleFilterOptions, FILTER_OPTIONS } from './filters-assembly';
+
+/** The filter bar's values in ClickHouse SQL on the deduplicated events of the range (ADR 033). */
+export function clickHouseFilterOptions(q: ClickHouseQuery, view: AnalyticsQuery): Promise<FilterOptions> {
+  return assembleFilterOptions(async (range, dimension) => {
+    const rows = await q.rows(
+      `SELECT assumeNotNull(${dimension}) AS value FROM ${q.eventsOn(range)} WHERE ${rangeSql(range)} AND ${dimension} IS NOT NULL
+       GROUP BY value ORDER BY count() DESC, value LIMIT ${FILTER_OPTIONS}`,
+    );
+    return rows.map((row) => String(row.value));
+  }, view);
+}
