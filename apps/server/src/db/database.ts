@@ -48,7 +48,8 @@ export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
  */
 export async function openPgliteClient(dataDir: string | undefined, options: { migrate?: boolean } = {}): Promise<PGlite> {
   // pg_trgm backs the project search index (ADR 009).
-  const client = new PGlite(dataDir === undefined ? undefined : pgliteFolder(dataDir), { extensions: { pg_trgm } });
+  const settings = { extensions: { pg_trgm } };
+  const client = dataDir === undefined ? new PGlite(settings) : new PGlite(pgliteFolder(dataDir), settings);
   try {
     await client.waitReady;
     // The whole database sits in memory and every tuple costs WebAssembly time, so reading a page

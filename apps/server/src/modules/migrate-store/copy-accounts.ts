@@ -7,7 +7,7 @@ import type { StoredKey } from '../identity/signing-keys';
 
 /** What both PGlite and node-postgres answer a query with. */
 export interface SqlClient {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export interface TableShape {
@@ -52,7 +52,7 @@ export function foreignKeyOrder(tables: readonly string[], references: readonly 
 
 /** Every table of the `public` schema with its writable columns, in foreign-key order. */
 export async function schemaTables(sql: SqlClient): Promise<TableShape[]> {
-  const columns = await sql.query<{ table_name: string; column_name: string; column_type: string }>(
+  const columns = await sql.query(
     `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as column_type
      from pg_class c
      join pg_namespace n on n.oid = c.relnamespace
@@ -60,7 +60,8 @@ export async function schemaTables(sql: SqlClient): Promise<TableShape[]> {
      where n.nspname = 'public' and c.relkind in ('r', 'p')
      order by c.relname, a.attnum`,
   );
-  const references = await sql.query<{ child: string; parent: string }>(
+  const columnRows = columns.rows as { table_name: string; column_name: string; column_type: string }[];
+  const references = await sql.query(
     `select child.relname as child, parent.relname as parent
      from pg_constraint k
      join pg_class child on child.oid = k.conrelid
@@ -69,12 +70,13 @@ export async function schemaTables(sql: SqlClient): Promise<TableShape[]> {
      where k.contype = 'f' and n.nspname = 'public'`,
   );
   const shapes = new Map<string, TableShape>();
-  for (const row of columns.rows) {
+  for (const row of columnRows) {
     const shape = shapes.get(row.table_name) ?? { name: row.table_name, columns: [] };
     shape.columns.push({ name: row.column_name, type: row.column_type });
     shapes.set(row.table_name, shape);
   }
-  return foreignKeyOrder([...shapes.keys()], references.rows).map((name) => shapes.get(name)!);
+  const order = foreignKeyOrder([...shapes.keys()], references.rows as { child: string; parent: string }[]);
+  return order.flatMap((name) => shapes.get(name) ?? []);
 }
 
 /**
@@ -105,8 +107,8 @@ export class MigrateError extends Error {
 export async function rowCounts(sql: SqlClient, tables: readonly TableShape[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const table of tables) {
-    const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from ${qualified(table.name)}`);
-    counts.set(table.name, rows[0]?.n ?? 0);
+    const { rows } = await sql.query(`select count(*)::int as n from ${qualified(table.name)}`);
+    counts.set(table.name, Number(rows[0]?.n ?? 0));
   }
   return counts;
 }
@@ -118,8 +120,8 @@ export async function rowCounts(sql: SqlClient, tables: readonly TableShape[]): 
 export async function tableText(sql: SqlClient, table: TableShape): Promise<(string | null)[][]> {
   if (table.columns.length === 0) return [];
   const list = table.columns.map((column, i) => `${identifier(column.name)}::text as c${i}`).join(', ');
-  const { rows } = await sql.query<Record<string, string | null>>(`select ${list} from ${qualified(table.name)}`);
-  return rows.map((row) => table.columns.map((_, i) => row[`c${i}`] ?? null));
+  const { rows } = await sql.query(`select ${list} from ${qualified(table.name)}`);
+  return rows.map((row) => table.columns.map((_, i) => (row[`c${i}`] ?? null) as string | null));
 }
 
 /** Values a statement carries at most (PostgreSQL allows 65,535 parameters). */
@@ -148,11 +150,11 @@ export async function resetSequences(sql: SqlClient, tables: readonly TableShape
   let reset = 0;
   for (const table of tables) {
     for (const column of table.columns) {
-      const { rows } = await sql.query<{ sequence: string | null }>('select pg_get_serial_sequence($1, $2) as sequence', [
+      const { rows } = await sql.query('select pg_get_serial_sequence($1, $2) as sequence', [
         qualified(table.name),
         column.name,
       ]);
-      const sequence = rows[0]?.sequence;
+      const sequence = rows[0]?.sequence as string | null | undefined;
       if (!sequence) continue;
       await sql.query(
         `select setval($1::regclass, coalesce((select max(${identifier(column.name)}) from ${qualified(table.name)}), 0) + 1, false)`,
@@ -236,7 +238,7 @@ export async function copyAccounts(options: {
     for (const table of tables) {
       const rows = await insertText(target, table, await tableText(source, table));
       copied.push({ name: table.name, rows });
-      progress?.(`  ${table.name}: ${rows} ${rows === 1 ? 'row' : 'rows'}`);
+      progress?.(`  ${table.name}: ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'}`);
     }
     const signingKeys = await insertSigningKeys(target, options.signingKeys);
     progress?.(`  signing keys from DATA_DIR/keys: ${signingKeys}`);

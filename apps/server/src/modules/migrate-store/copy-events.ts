@@ -61,7 +61,7 @@ export async function openDuckDbEventSource(file: string): Promise<EventSource> 
     async projects() {
       const tables = (await connection.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' ORDER BY table_name`))
         .getRowsJS()
-        .map(([name]) => String(name));
+        .map(([name]) => name as string);
       const projects: SourceProject[] = [];
       for (const table of tables) {
         const projectId = projectOfTable(table);

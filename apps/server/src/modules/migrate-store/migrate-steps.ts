@@ -23,6 +23,8 @@ export interface Say {
 }
 
 const count = (n: number) => n.toLocaleString('en');
+/** "1 row", "3,490 rows". */
+export const counted = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** Where a URL points, without its user and password. */
 export function shownUrl(url: string): string {
@@ -46,12 +48,13 @@ async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message || (error as NodeJS.ErrnoException).code || error.name}${cause}`;
+  const text = error.message === '' ? ((error as NodeJS.ErrnoException).code ?? error.name) : error.message;
+  return `${text}${cause}`;
 }
 
 /** node-postgres's client as the copy's SqlClient. */
 const sqlOf = (client: pg.Client): SqlClient => ({
-  query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as T[] }),
+  query: async (text: string, params?: unknown[]) => ({ rows: (await client.query<Record<string, unknown>>(text, params)).rows }),
 });
 
 export async function migrateAccounts(options: { dataDir: string; databaseUrl: string; dryRun: boolean; say: Say }): Promise<void> {
@@ -66,8 +69,8 @@ export async function migrateAccounts(options: { dataDir: string; databaseUrl: s
     if (dryRun) {
       const tables = await schemaTables(source);
       const counts = await rowCounts(source, tables);
-      for (const table of tables) say.out(`  ${table.name}: ${count(counts.get(table.name) ?? 0)} rows would be copied`);
-      say.out(`  signing keys from DATA_DIR/keys: ${signingKeys.length} would be carried`);
+      for (const table of tables) say.out(`  ${table.name}: ${counted(counts.get(table.name) ?? 0, 'row')} would be copied`);
+      say.out(`  signing keys from DATA_DIR/keys: ${count(signingKeys.length)} would be carried`);
       const existing = await schemaTables(sqlOf(target));
       const occupied = occupiedTables(await rowCounts(sqlOf(target), existing), seeded);
       say.out(
@@ -89,8 +92,8 @@ export async function migrateAccounts(options: { dataDir: string; databaseUrl: s
     );
     const rows = copied.tables.reduce((sum, table) => sum + table.rows, 0);
     say.out(
-      `Accounts copied: ${count(rows)} rows in ${copied.tables.length} tables and ${copied.signingKeys} signing keys in ${seconds(started)} s` +
-        `${copied.sequences > 0 ? `; ${copied.sequences} sequences moved past them` : ''}.`,
+      `Accounts copied: ${counted(rows, 'row')} in ${counted(copied.tables.length, 'table')} and ${counted(copied.signingKeys, 'signing key')} in ${seconds(started)} s` +
+        `${copied.sequences > 0 ? `; ${counted(copied.sequences, 'sequence')} moved past them` : ''}.`,
     );
   } finally {
     await source.close();
@@ -151,7 +154,7 @@ export async function migrateEvents(options: {
     for (const project of plan) {
       const held = project.inTarget > 0 ? ` (ClickHouse holds ${count(project.inTarget)})` : '';
       const verb = { copy: dryRun ? 'would be copied' : 'to copy', skip: 'skipped', refuse: 'refused' }[project.action];
-      say.out(`  project ${project.projectId}: ${count(project.events)} events ${verb}${held}`);
+      say.out(`  project ${project.projectId}: ${counted(project.events, 'event')} ${verb}${held}`);
     }
     const refused = refusal(plan);
     if (dryRun) {
@@ -174,12 +177,13 @@ async function copyEvents(source: EventSource, clickHouseUrl: string, plan: read
   try {
     for (const project of plan) {
       if (project.action !== 'copy') continue;
-      current = { projectId: project.projectId, sent: 0, events: project.events };
+      const now = { projectId: project.projectId, sent: 0, events: project.events };
+      current = now;
       let lastReport = performance.now();
       const sent = await copyProjectEvents(source, target, project.projectId, {
         batchSize: EVENT_BATCH,
         progress: (n) => {
-          current!.sent = n;
+          now.sent = n;
           if (performance.now() - lastReport < 1000) return;
           lastReport = performance.now();
           say.out(`  project ${project.projectId}: ${count(n)} of ${count(project.events)} events sent…`);
@@ -187,7 +191,7 @@ async function copyEvents(source: EventSource, clickHouseUrl: string, plan: read
       });
       total += sent;
       done.push(project.projectId);
-      say.out(`  project ${project.projectId}: ${count(sent)} events copied`);
+      say.out(`  project ${project.projectId}: ${counted(sent, 'event')} copied`);
       current = undefined;
     }
   } catch (error) {
@@ -201,5 +205,5 @@ async function copyEvents(source: EventSource, clickHouseUrl: string, plan: read
     await target.close();
   }
   const projects = plan.filter((project) => project.action === 'copy').length;
-  say.out(`Events copied: ${count(total)} events of ${projects} ${projects === 1 ? 'project' : 'projects'} in ${seconds(started)} s.`);
+  say.out(`Events copied: ${counted(total, 'event')} of ${counted(projects, 'project')} in ${seconds(started)} s.`);
 }

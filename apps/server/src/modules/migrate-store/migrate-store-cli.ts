@@ -142,11 +142,12 @@ export async function runMigrateStoreCli(
     try {
       const dryRun = Boolean(values['dry-run']);
       if (dryRun) io.out('Dry run: nothing is changed.');
-      if (parts.accounts) await migrateAccounts({ dataDir, databaseUrl: env.DATABASE_URL!, dryRun, say: io });
-      if (parts.events) {
+      // chooseParts chose only the parts whose variable is set.
+      if (parts.accounts && env.DATABASE_URL) await migrateAccounts({ dataDir, databaseUrl: env.DATABASE_URL, dryRun, say: io });
+      if (parts.events && env.CLICKHOUSE_URL) {
         await migrateEvents({
           eventsFile: installationFiles(dataDir).events,
-          clickHouseUrl: env.CLICKHOUSE_URL!,
+          clickHouseUrl: env.CLICKHOUSE_URL,
           dryRun,
           resume: Boolean(values.resume),
           say: io,
