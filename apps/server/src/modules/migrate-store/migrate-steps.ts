@@ -199,7 +199,7 @@ async function copyEvents(source: EventSource, clickHouseUrl: string, plan: read
     const stopped = current ? `Stopped in project ${current.projectId} after ${count(current.sent)} of ${count(current.events)} events were acknowledged. ` : '';
     throw new MigrateError(
       `Copying events failed: ${describe(error)}. ${copied}${stopped}` +
-        'Run the same command again with --resume to finish: complete projects are skipped, the others are sent again and ClickHouse keeps one copy of each event.',
+        'Run npm run migrate-store -- --events --resume to finish: complete projects are skipped, the others are sent again and ClickHouse keeps one copy of each event.',
     );
   } finally {
     await target.close();

@@ -27,6 +27,7 @@ import type { NewEvent } from '../events/event-store';
 import { openEventStore } from '../events/open-event-store';
 import { ClickHouseHttp } from '../events/clickhouse/clickhouse-http';
 import { openClickHouseEventStore } from '../events/clickhouse/clickhouse-event-store';
+import { createEventsTableSql } from '../events/clickhouse/clickhouse-schema';
 import { schemaTables, tableText, type SqlClient } from './copy-accounts';
 import { copyProjectEvents, openDuckDbEventSource } from './copy-events';
 import { runMigrateStoreCli } from './migrate-store-cli';
@@ -331,6 +332,21 @@ describe.skipIf(!postgresUrl)('npm run migrate-store', () => {
         expect(resumed.err).toBe('');
         expect(resumed.out).toContain(`project ${projects[0]}: ${(6 + demoEvents().length).toLocaleString('en')} events skipped`);
         expect(resumed.out).toContain('Events copied: 0 events of 0 projects');
+      });
+
+      it('says what was copied and how to finish when ClickHouse refuses an insert', async () => {
+        // A table whose user_id cannot hold a player id: every insert fails, as a full disk's would.
+        const admin = new ClickHouseHttp({ url: node!.url });
+        await admin.command('CREATE DATABASE IF NOT EXISTS broken');
+        await new ClickHouseHttp({ url: node!.url.replace(/default$/, 'broken') }).command(
+          createEventsTableSql('events').replace('user_id String', 'user_id UInt64'),
+        );
+        const failed = await migrate(['--events'], { DATA_DIR: dataDir, CLICKHOUSE_URL: node!.url.replace(/default$/, 'broken') });
+        expect(failed.code).toBe(1);
+        expect(failed.err).toContain('npm run migrate-store: Copying events failed: ');
+        expect(failed.err).toContain('No project was copied completely.');
+        expect(failed.err).toMatch(/Stopped in project [0-9a-f-]{36} after 0 of [\d,]+ events were acknowledged\./);
+        expect(failed.err).toContain('Run npm run migrate-store -- --events --resume to finish');
       });
 
       it('finishes with --resume a project whose copy stopped part of the way', async () => {
