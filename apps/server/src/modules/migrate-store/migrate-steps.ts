@@ -80,7 +80,9 @@ export async function migrateAccounts(options: { dataDir: string; databaseUrl: s
       );
       return;
     }
-    await migratePostgresDatabase(databaseUrl);
+    await migratePostgresDatabase(databaseUrl).catch((error: unknown) => {
+      throw new MigrateError(`Migrating the PostgreSQL database failed: ${describe(error)}. Nothing was copied.`);
+    });
     const started = performance.now();
     const copied = await copyAccounts({ source, target: sqlOf(target), signingKeys, seeded, progress: (line) => say.out(line) }).catch(
       (error: unknown) => {

@@ -20,7 +20,7 @@ import { createProject } from '../../../test/project-helpers';
 import { event, ingest } from '../../../test/ingest-helpers';
 import { firstIngestKey } from '../../../test/live-helpers';
 import { experimentInput, experimentsOf, publishLivesAndTitle } from '../../../test/experiment-helpers';
-import { openPgliteClient } from '../../db/database';
+import { migratePostgresDatabase, openPgliteClient } from '../../db/database';
 import { readKeys } from '../identity/signing-keys';
 import { demoPopulation } from '../demo/demo-population';
 import type { NewEvent } from '../events/event-store';
@@ -28,7 +28,7 @@ import { openEventStore } from '../events/open-event-store';
 import { ClickHouseHttp } from '../events/clickhouse/clickhouse-http';
 import { openClickHouseEventStore } from '../events/clickhouse/clickhouse-event-store';
 import { createEventsTableSql } from '../events/clickhouse/clickhouse-schema';
-import { schemaTables, tableText, type SqlClient } from './copy-accounts';
+import { insertText, resetSequences, schemaTables, tableText, type SqlClient } from './copy-accounts';
 import { copyProjectEvents, openDuckDbEventSource } from './copy-events';
 import { runMigrateStoreCli } from './migrate-store-cli';
 
@@ -201,6 +201,41 @@ describe.skipIf(!postgresUrl)('npm run migrate-store', () => {
       expect(dry.out).toContain(`project ${projects[0]}: ${(6 + demoEvents().length).toLocaleString('en')} events would be copied`);
       expect(await new ClickHouseHttp({ url: clickHouseUrl! }).rows(`SELECT name FROM system.tables WHERE database = 'dry'`)).toEqual([]);
     }
+  });
+
+  it('writes nothing when a row cannot be copied, and copies on the next run', async () => {
+    const target = await blankPostgres();
+    await migratePostgresDatabase(target);
+    // A rule the target has and the source breaks: the copy fails at the projects, after the users.
+    await withPostgres(target, (client) => client.query(`alter table projects add constraint no_farms check (name <> 'Farmstead')`));
+    const failed = await migrate(['--accounts'], { DATA_DIR: dataDir, DATABASE_URL: target });
+    expect(failed.code).toBe(1);
+    expect(failed.err).toContain('Copying the accounts failed: new row for relation "projects" violates check constraint "no_farms"');
+    expect(failed.err).toContain('Nothing was written');
+    const counts = await withPostgres(target, async (client) => (await client.query<{ users: number; version: string }>(
+      `select (select count(*)::int from identity_users) as users, (select version::text from cache_version) as version`,
+    )).rows[0]);
+    expect(counts).toEqual({ users: 0, version: '0' });
+    await withPostgres(target, (client) => client.query('alter table projects drop constraint no_farms'));
+    const copied = await migrate(['--accounts'], { DATA_DIR: dataDir, DATABASE_URL: target });
+    expect(copied.err).toBe('');
+    expect(copied.code).toBe(0);
+  });
+
+  it('moves serial and identity sequences past the copied values', async () => {
+    const target = await blankPostgres();
+    await withPostgres(target, async (client) => {
+      await client.query('create table serials (id serial primary key, note text)');
+      await client.query('create table identities (id integer generated always as identity primary key, note text)');
+      const sql = sqlOf(client);
+      const tables = await schemaTables(sql);
+      for (const table of tables) await insertText(sql, table, [['7', 'seven'], ['3', 'three']]);
+      expect(await resetSequences(sql, tables)).toBe(2);
+      for (const table of ['serials', 'identities']) {
+        const { rows } = await client.query<{ id: number }>(`insert into ${table} (note) values ('next') returning id`);
+        expect({ table, id: rows[0]?.id }).toEqual({ table, id: 8 });
+      }
+    });
   });
 
   describe('a copy', () => {
