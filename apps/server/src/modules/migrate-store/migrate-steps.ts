@@ -61,7 +61,10 @@ export async function migrateAccounts(options: { dataDir: string; databaseUrl: s
   const { dataDir, databaseUrl, dryRun, say } = options;
   const target = await connectPostgres(databaseUrl);
   // A dry run changes nothing, not even DATA_DIR's database: its migrations are left for the real run.
-  const source = await openPgliteClient(dataDir, { migrate: !dryRun });
+  const source = await openPgliteClient(dataDir, { migrate: !dryRun }).catch(async (error: unknown) => {
+    await target.end().catch(() => undefined);
+    throw error;
+  });
   try {
     const signingKeys = readKeys(dataDir);
     const seeded = await seededRowCounts();
