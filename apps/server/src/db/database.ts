@@ -39,18 +39,36 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const release = acquireDataDirLock(dataDir);
+/** Where the embedded database lives in DATA_DIR. */
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/**
+ * The embedded database, migrated; `undefined` for an in-memory one. The caller holds DATA_DIR's
+ * lock (the server here, `npm run migrate-store` for its copy, ADR 035).
+ */
+export async function openPgliteClient(dataDir: string | undefined, options: { migrate?: boolean } = {}): Promise<PGlite> {
+  // pg_trgm backs the project search index (ADR 009).
+  const settings = { extensions: { pg_trgm } };
+  const client = dataDir === undefined ? new PGlite(settings) : new PGlite(pgliteFolder(dataDir), settings);
   try {
-    // pg_trgm backs the project search index (ADR 009).
-    const client = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     await client.waitReady;
     // The whole database sits in memory and every tuple costs WebAssembly time, so reading a page
     // is cheap next to processing its rows: without this the planner sorts a whole organisation's
     // projects rather than walking the index that is already in the right order (ADR 009).
     await client.exec('set seq_page_cost = 0.1; set random_page_cost = 0.1');
+    if (options.migrate !== false) await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return client;
+  } catch (error) {
+    if (!client.closed) await client.close();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const release = acquireDataDirLock(dataDir);
+  try {
+    const client = await openPgliteClient(dataDir);
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
     const maintenance = await startPgliteMaintenance(client);
     return {
       db: db as unknown as Db,
@@ -90,8 +108,11 @@ export const postgresTimeouts = {
   idleTimeoutMillis: 10_000,
 } as const;
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
-  // Migrations may take longer than a request may: they run on their own connection, without the request time-outs.
+/**
+ * Runs the migrations on PostgreSQL, one process at a time, on a connection of its own without the
+ * request time-outs (migrations may take longer than a request may).
+ */
+export async function migratePostgresDatabase(databaseUrl: string): Promise<void> {
   const migrator = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   migrator.on('error', () => undefined);
   await migrator.connect();
@@ -106,6 +127,10 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   } finally {
     await migrator.end();
   }
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  await migratePostgresDatabase(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, keepAlive: true, ...postgresTimeouts });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

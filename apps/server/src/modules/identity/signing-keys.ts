@@ -13,7 +13,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 export const rotateAfterMs = 90 * dayMs;
 export const retiredOverlapMs = dayMs;
 
-interface StoredKey {
+export interface StoredKey {
   kid: string;
   createdAt: string;
   retiredAt?: string;
@@ -43,7 +43,8 @@ export async function newSigningKey(now: Date): Promise<StoredKey> {
   };
 }
 
-function readKeys(dataDir: string): StoredKey[] {
+/** The keys DATA_DIR/keys holds (none when the file is missing); `npm run migrate-store` carries them to PostgreSQL (ADR 035). */
+export function readKeys(dataDir: string): StoredKey[] {
   const file = keyFile(dataDir);
   if (!fs.existsSync(file)) return [];
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: StoredKey[] }).keys;
