@@ -2,7 +2,8 @@ import pg from 'pg';
 import { migratePostgresDatabase, openPgliteClient } from '../../db/database';
 import { readKeys } from '../identity/signing-keys';
 import { ClickHouseHttp, literal } from '../events/clickhouse/clickhouse-http';
-import { openClickHouseEventStore } from '../events/clickhouse/clickhouse-event-store';
+import type { ClickHouseConfig } from '../../config';
+import { openEventStore } from '../events/open-event-store';
 import { dedupedEventsSql } from '../events/clickhouse/clickhouse-schema';
 import {
   copyAccounts,
@@ -139,12 +140,14 @@ function refusal(plan: readonly ProjectPlan[]): MigrateError | undefined {
 
 export async function migrateEvents(options: {
   eventsFile: string;
-  clickHouseUrl: string;
+  /** CLICKHOUSE_URL, and a cluster's CLICKHOUSE_CLUSTER and CLICKHOUSE_NODE_URLS, as the server reads them. */
+  clickhouse: ClickHouseConfig;
   dryRun: boolean;
   resume: boolean;
   say: Say;
 }): Promise<void> {
-  const { clickHouseUrl, dryRun, resume, say } = options;
+  const { clickhouse, dryRun, resume, say } = options;
+  const clickHouseUrl = clickhouse.url;
   const http = new ClickHouseHttp({ url: clickHouseUrl });
   try {
     await http.rows('SELECT 1 AS ok');
@@ -167,14 +170,15 @@ export async function migrateEvents(options: {
       return;
     }
     if (refused) throw refused;
-    await copyEvents(source, clickHouseUrl, plan, say);
+    await copyEvents(source, clickhouse, plan, say);
   } finally {
     source.close();
   }
 }
 
-async function copyEvents(source: EventSource, clickHouseUrl: string, plan: readonly ProjectPlan[], say: Say): Promise<void> {
-  const target = await openClickHouseEventStore({ url: clickHouseUrl, table: TABLE });
+async function copyEvents(source: EventSource, clickhouse: ClickHouseConfig, plan: readonly ProjectPlan[], say: Say): Promise<void> {
+  // Opened as the server opens it, so a cluster gets its tables on every node (ADR 036).
+  const target = await openEventStore({ dataDir: '', clickhouse });
   const started = performance.now();
   const done: string[] = [];
   let current: { projectId: string; sent: number; events: number } | undefined;

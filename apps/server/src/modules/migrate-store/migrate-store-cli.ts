@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { acquireDataDirLock } from '../../db/data-dir-lock';
 import { pgliteFolder } from '../../db/database';
+import { ConfigError, parseConfig, type ClickHouseConfig } from '../../config';
 import { MigrateError } from './copy-accounts';
 import { migrateAccounts, migrateEvents, type Say } from './migrate-steps';
 
@@ -129,6 +130,18 @@ export async function runMigrateStoreCli(
       throw new UsageError(parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}.`).join('\n'));
     }
     const env = parsed.data;
+    // A cluster's variables are read as the server reads them (config.ts, ADR 036).
+    let clickhouse: ClickHouseConfig | undefined;
+    try {
+      clickhouse = parseConfig({
+        CLICKHOUSE_URL: env.CLICKHOUSE_URL,
+        CLICKHOUSE_CLUSTER: rawEnv.CLICKHOUSE_CLUSTER,
+        CLICKHOUSE_NODE_URLS: rawEnv.CLICKHOUSE_NODE_URLS,
+      }).clickhouse;
+    } catch (error) {
+      if (error instanceof ConfigError) throw new UsageError(error.lines.join('\n'));
+      throw error;
+    }
     const parts = chooseParts(values, env);
     if (values.resume && !parts.events) throw new UsageError('--resume finishes an events copy: it needs the events part (CLICKHOUSE_URL).');
     const dataDir = path.resolve(cwd, env.DATA_DIR);
@@ -144,10 +157,10 @@ export async function runMigrateStoreCli(
       if (dryRun) io.out('Dry run: nothing is changed.');
       // chooseParts chose only the parts whose variable is set.
       if (parts.accounts && env.DATABASE_URL) await migrateAccounts({ dataDir, databaseUrl: env.DATABASE_URL, dryRun, say: io });
-      if (parts.events && env.CLICKHOUSE_URL) {
+      if (parts.events && clickhouse) {
         await migrateEvents({
           eventsFile: installationFiles(dataDir).events,
-          clickHouseUrl: env.CLICKHOUSE_URL,
+          clickhouse,
           dryRun,
           resume: Boolean(values.resume),
           say: io,
