@@ -9,6 +9,8 @@ import type { RevenueMetrics } from '../../analytics/revenue/revenue-metrics';
 import { clickHouseRevenue } from '../../analytics/revenue/clickhouse-revenue';
 import type { RetentionMetrics } from '../../analytics/retention/retention-metrics';
 import { clickHouseRetention } from '../../analytics/retention/clickhouse-retention';
+import type { LevelsMetrics } from '../../analytics/levels/levels-metrics';
+import { clickHouseLevels } from '../../analytics/levels/clickhouse-levels';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -24,7 +26,7 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
 
 /** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics;
+export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & LevelsMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -75,6 +77,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     retention: (projectId, query, today) => clickHouseRetention(this.query(projectId), query, today),
     players: (projectId, query) => clickHousePlayers(this.query(projectId), query),
     revenue: (projectId, query, today, money) => clickHouseRevenue(this.query(projectId), query, today, money),
+    levels: (projectId, query) => clickHouseLevels(this.query(projectId), query),
   };
 
   constructor(
