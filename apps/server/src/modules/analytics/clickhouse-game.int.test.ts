@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { economyQuerySchema, type EconomyQueryInput } from '@questboard/shared/analytics-economy';
 import { levelsQuerySchema } from '@questboard/shared/analytics-levels';
 import type { AnalyticsQueryInput } from '@questboard/shared/analytics-view';
 import { clickHouseForTests, startClickHouse, type ClickHouseNode } from '../../../test/clickhouse-cluster';
 import { firstDifference } from '../../../test/reference-metrics';
-import { referenceLevels } from '../../../test/reference-game-design';
+import { referenceEconomy, referenceLevels } from '../../../test/reference-game-design';
 import { demoPopulation } from '../demo/demo-population';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
@@ -71,12 +72,44 @@ const handLevels: NewEvent[] = [
   event('fay', 'level_start', '2026-03-15T00:00:00Z', { level: 1 }),
 ];
 
+/** The economy, 03-01..03-07: two currencies, the level at each balance, and events not counted. */
+const gems = (flow: string, amount: unknown, extra: Record<string, unknown> = {}) => ({ flow, virtual_currency: 'gems', amount, ...extra });
+const coins = (flow: string, amount: unknown, extra: Record<string, unknown> = {}) => ({ flow, virtual_currency: 'coins', amount, ...extra });
+const handEconomy: NewEvent[] = [
+  event('kim', 'level_complete', '2026-03-02T10:00:00Z', { level: 1 }),
+  event('kim', 'level_start', '2026-03-02T10:00:05Z', { level: 2 }),
+  event('kim', 'level_fail', '2026-03-02T10:00:06Z', { level: null }),
+  event('kim', 'resource', '2026-03-02T10:01:00Z', gems('source', 50, { item_type: 'level_reward', item_id: 'level_1', balance: 50 })),
+  event('kim', 'resource', '2026-03-03T10:00:00Z', gems('sink', 30, { item_type: 'lives', item_id: 'lives_5', balance: 20 })),
+  event('kim', 'resource', '2026-03-03T10:00:00Z', gems('sink', 2.5, { item_type: 'lives', item_id: 7, balance: 17.5 })),
+  // Its own level wins; a progression event in the same millisecond counts as before.
+  event('lou', 'resource', '2026-03-03T11:00:00Z', gems('source', 100, { item_type: 'purchase', item_id: 'gems_small', balance: 100, level: 7 })),
+  event('lou', 'level_start', '2026-03-04T08:00:00Z', { level: 3 }),
+  event('lou', 'resource', '2026-03-04T08:00:00Z', gems('sink', 60, { item_type: 'boosters', item_id: 'bomb', balance: 40 })),
+  // Progression on another platform and before the range still gives the level.
+  event('max', 'level_start', '2026-02-20T08:00:00Z', { level: 'boss' }, { platform: 'web' }),
+  event('max', 'resource', '2026-03-04T09:00:00Z', gems('sink', 10, { item_type: 'boosters', item_id: 'bomb' }), { platform: 'android' }),
+  event('max', 'resource', '2026-03-04T09:30:00Z', gems('sink', 5, { item_type: 'boosters', balance: 0 }), { platform: 'android' }),
+  event('ned', 'resource', '2026-03-04T09:30:00Z', gems('sink', 5, { item_type: 'boosters', balance: 3 }), { platform: 'android' }),
+  event('kim', 'resource', '2026-03-02T10:02:00Z', coins('source', 200, { item_type: 'ad_reward', balance: 200 })),
+  event('ola', 'resource', '2026-03-05T10:00:00Z', coins('sink', 500, { item_type: 'skins', item_id: 'cat' })),
+  event('ola', 'resource', '2026-03-05T10:00:00Z', { flow: 'sink', virtual_currency: "o'hara\\", amount: 1 }),
+  // Not counted: zero, negative or text amounts, an unknown flow, no currency, an empty one.
+  event('ola', 'resource', '2026-03-05T10:00:00Z', gems('source', 0)),
+  event('ola', 'resource', '2026-03-05T10:00:01Z', gems('sink', -5)),
+  event('ola', 'resource', '2026-03-05T10:00:02Z', gems('sink', '5')),
+  event('ola', 'resource', '2026-03-05T10:00:03Z', gems('refund', 5)),
+  event('ola', 'resource', '2026-03-05T10:00:04Z', { flow: 'source', amount: 5 }),
+  event('ola', 'resource', '2026-03-05T10:00:05Z', { flow: 'source', amount: 5, virtual_currency: '' }),
+  event('kim', 'resource', '2026-03-08T00:00:00Z', gems('source', 1000, { balance: 1020 })),
+];
+
 describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the reference', () => {
   let node: ClickHouseNode;
   let clickhouse: ClickHouseEventRecords;
   let duckdb: EventStore;
   const demo = demoEvents();
-  const hand = [...handLevels];
+  const hand = [...handLevels, ...handEconomy];
 
   beforeAll(async () => {
     node = await startClickHouse(server!);
@@ -128,6 +161,31 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
     ])('hand-made players, %s', async (_name, input) => {
       const query = levelsQuerySchema.parse(input);
       await same((store) => store.metrics.levels(HAND, query), referenceLevels(hand, query));
+    });
+  });
+
+  describe('economy', () => {
+    it.each(demoViews)('demo players, %s', async (_name, input) => {
+      for (const virtual_currency of [undefined, 'coins', 'gems']) {
+        const query = economyQuerySchema.parse({ ...input, virtual_currency });
+        const answer = await same((store) => store.metrics.economy(DEMO, query), referenceEconomy(demo, query));
+        expect(answer.balanceByLevel.length).toBeGreaterThan(3);
+        expect(answer.items.sink.length).toBeGreaterThan(0);
+      }
+    });
+    const week = { from: '2026-03-01', to: '2026-03-07' };
+    it.each<[string, EconomyQueryInput]>([
+      ['the range by day', week],
+      ['by week', { ...week, granularity: 'week' }],
+      ['coins', { ...week, virtual_currency: 'coins' }],
+      ['a currency with a quote', { ...week, virtual_currency: "o'hara\\" }],
+      ['a currency nobody sent', { ...week, virtual_currency: 'stars' }],
+      ['Android', { ...week, platform: 'android' }],
+      ['an empty range', { from: '2026-01-01', to: '2026-01-31' }],
+    ])('hand-made players, %s', async (_name, input) => {
+      const query = economyQuerySchema.parse(input);
+      const answer = await same((store) => store.metrics.economy(HAND, query), referenceEconomy(hand, query));
+      if (input === week) expect(answer.balanceByLevel.map((row) => row.level)).toEqual([null, '2', '3', '7', 'boss']);
     });
   });
 });

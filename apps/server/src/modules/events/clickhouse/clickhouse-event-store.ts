@@ -11,6 +11,8 @@ import type { RetentionMetrics } from '../../analytics/retention/retention-metri
 import { clickHouseRetention } from '../../analytics/retention/clickhouse-retention';
 import type { LevelsMetrics } from '../../analytics/levels/levels-metrics';
 import { clickHouseLevels } from '../../analytics/levels/clickhouse-levels';
+import type { EconomyMetrics } from '../../analytics/economy/economy-metrics';
+import { clickHouseEconomy } from '../../analytics/economy/clickhouse-economy';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -26,7 +28,7 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
 
 /** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & LevelsMetrics;
+export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & LevelsMetrics & EconomyMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -78,6 +80,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     players: (projectId, query) => clickHousePlayers(this.query(projectId), query),
     revenue: (projectId, query, today, money) => clickHouseRevenue(this.query(projectId), query, today, money),
     levels: (projectId, query) => clickHouseLevels(this.query(projectId), query),
+    economy: (projectId, query) => clickHouseEconomy(this.query(projectId), query),
   };
 
   constructor(
