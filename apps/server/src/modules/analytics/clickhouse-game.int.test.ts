@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funnelPlayersQuerySchema, funnelQuerySchema, type FunnelQueryInput, type FunnelStepInput } from '@questboard/shared/analytics-funnels';
 import { economyQuerySchema, type EconomyQueryInput } from '@questboard/shared/analytics-economy';
 import { levelsQuerySchema } from '@questboard/shared/analytics-levels';
 import type { AnalyticsQueryInput } from '@questboard/shared/analytics-view';
 import { clickHouseForTests, startClickHouse, type ClickHouseNode } from '../../../test/clickhouse-cluster';
 import { firstDifference } from '../../../test/reference-metrics';
 import { referenceEconomy, referenceLevels } from '../../../test/reference-game-design';
+import { referenceFunnel, referenceFunnelPlayers } from '../../../test/reference-funnel';
 import { demoPopulation } from '../demo/demo-population';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
@@ -104,6 +106,121 @@ const handEconomy: NewEvent[] = [
   event('kim', 'resource', '2026-03-08T00:00:00Z', gems('source', 1000, { balance: 1020 })),
 ];
 
+/** Funnels, 02-10..02-11: each rule of the counting (docs/product/metrics.md#funnels) with its own step names. */
+const FUNNEL = '0a7c5e11-9999-4999-8999-0000000000d3';
+/** A duplicate insert_id and deleted (demo) events: the demo events are deleted after the load. */
+const DELETED = '0a7c5e11-9999-4999-8999-0000000000d4';
+const at = (time: string) => `2026-02-10T${time}Z`;
+const funnelDay = { from: '2026-02-10', to: '2026-02-11' };
+const stepsOf = (...names: string[]): FunnelStepInput[] => names.map((name) => ({ event: name }));
+const json = (value: FunnelStepInput[]) => JSON.stringify(value);
+const edges: { name: string; events: NewEvent[]; input: FunnelQueryInput; players: number[] }[] = [
+  {
+    name: 'a step only after the previous one, at a later millisecond, other steps in between',
+    events: [
+      event('o1', 'oa', at('10:00:00.000')), event('o1', 'ob', at('10:00:01.000')), event('o1', 'oc', at('10:00:02.000')),
+      event('o2', 'oc', at('09:00:00.000')), event('o2', 'ob', at('09:30:00.000')), event('o2', 'oa', at('10:00:00.000')), event('o2', 'ob', at('10:05:00.000')),
+      event('o3', 'oa', at('10:00:00.000')), event('o3', 'ob', at('10:00:00.000')), event('o3', 'ob', at('10:00:00.500')), event('o3', 'oc', at('10:00:00.500')),
+      event('o4', 'oa', at('10:00:00.000')), event('o4', 'oc', at('10:00:00.001')), event('o4', 'oa', at('10:00:00.002')), event('o4', 'ob', at('10:00:00.003')), event('o4', 'oc', at('10:00:00.004')),
+    ],
+    input: { ...funnelDay, steps: json(stepsOf('oa', 'ob', 'oc')) },
+    players: [4, 4, 2],
+  },
+  {
+    name: 'the window boundary to the millisecond',
+    events: [
+      event('w1', 'wa', at('10:00:00.000')), event('w1', 'wb', at('10:30:00.000')), event('w1', 'wc', at('11:00:00.000')),
+      event('w2', 'wa', at('10:00:00.000')), event('w2', 'wb', at('10:30:00.000')), event('w2', 'wc', at('11:00:00.001')),
+    ],
+    input: { ...funnelDay, steps: json(stepsOf('wa', 'wb', 'wc')), window: '60' },
+    players: [2, 2, 1],
+  },
+  {
+    name: 'a player entering twice: the window does not restart',
+    events: [event('e1', 'ea', at('10:00:00.000')), event('e1', 'ea', at('12:00:00.000')), event('e1', 'eb', at('12:10:00.000')), event('e1', 'ec', at('12:20:00.000'))],
+    input: { ...funnelDay, steps: json(stepsOf('ea', 'eb', 'ec')), window: '60' },
+    players: [1, 0, 0],
+  },
+  {
+    name: 'a repeated step',
+    events: [
+      event('r1', 'ra', at('10:00:00.000')), event('r1', 'ra', at('10:01:00.000')), event('r1', 'ra', at('10:02:00.000')),
+      event('r2', 'ra', at('10:00:00.000')), event('r2', 'ra', at('10:01:00.000')),
+    ],
+    input: { ...funnelDay, steps: json(stepsOf('ra', 'ra', 'ra')) },
+    players: [2, 2, 1],
+  },
+  {
+    name: 'any order, from the entry on within the window, from the range start',
+    events: [
+      event('y1', 'yc', at('10:00:00.000')), event('y1', 'ya', at('10:10:00.000')), event('y1', 'yb', at('10:20:00.000')),
+      event('y2', 'yb', at('10:00:00.000')), event('y2', 'yc', at('10:00:00.000')), event('y2', 'ya', at('11:00:00.001')),
+      event('y3', 'ya', '2026-02-09T23:59:59.999Z'), event('y3', 'yb', at('00:00:00.000')),
+    ],
+    input: { ...funnelDay, steps: json(stepsOf('ya', 'yb', 'yc')), order: 'any', window: '60' },
+    players: [3, 2, 1],
+  },
+  {
+    name: 'property filters and a property breakdown, text and numbers apart',
+    events: [
+      event('p1', 'pa', at('10:00:00.000'), { level: 3, mode: 'hard' }), event('p1', 'pb', at('10:01:00.000'), { score: 10 }),
+      event('p2', 'pa', at('10:00:00.000'), { level: '3', mode: 'easy' }), event('p2', 'pb', at('10:01:00.000'), { score: '10' }),
+      event('p3', 'pa', at('10:00:00.000'), { level: 4, mode: "o'hara\\\" OR 1=1 --" }), event('p3', 'pb', at('10:01:00.000'), { score: 9 }),
+      event('p4', 'pa', at('10:00:00.000'), { 'we ird.key': true }), event('p4', 'pb', at('10:01:00.000')),
+      event('p5', 'pa', at('10:00:00.000'), { level: null, mode: '' }), event('p5', 'pb', at('10:02:00.000'), { score: 10.5, flag: true }),
+    ],
+    input: {
+      ...funnelDay,
+      steps: json([
+        { event: 'pa', filters: [{ property: 'level', operator: 'neq', value: '9' }] },
+        { event: 'pb', filters: [{ property: 'score', operator: 'gte', value: 10 }] },
+      ]),
+      breakdown: 'property',
+      breakdownProperty: 'mode',
+    },
+    players: [3, 1],
+  },
+  {
+    name: 'booleans as text, in and lt',
+    events: [
+      event('q1', 'qa', at('10:00:00.000'), { flag: true, 'we ird.key': 'x' }), event('q1', 'qb', at('10:01:00.000'), { n: -1 }),
+      event('q2', 'qa', at('10:00:00.000'), { flag: 'true', 'we ird.key': 'y' }), event('q2', 'qb', at('10:01:00.000'), { n: 5 }),
+      event('q3', 'qa', at('10:00:00.000'), { flag: false, 'we ird.key': 'x' }),
+    ],
+    input: {
+      ...funnelDay,
+      steps: json([
+        { event: 'qa', filters: [{ property: 'flag', operator: 'eq', value: 'true' }, { property: 'we ird.key', operator: 'in', values: ['x', 'y'] }] },
+        { event: 'qb', filters: [{ property: 'n', operator: 'lt', value: 0 }] },
+      ]),
+      breakdown: 'property',
+      breakdownProperty: 'we ird.key',
+    },
+    players: [2, 1],
+  },
+  {
+    name: 'breakdown values beyond the first ten in Other, not set last among equals',
+    events: [
+      ...Array.from({ length: 13 }, (_, index) => [
+        event(`b${index}`, 'ba', at('10:00:00.000'), {}, { country: index === 12 ? undefined : `C${index % 12}` }),
+        event(`b${index}`, 'bb', at('10:01:00.000')),
+      ]).flat(),
+      event('b99', 'ba', at('10:00:00.000'), {}, { country: 'C5' }),
+    ],
+    input: { ...funnelDay, steps: json(stepsOf('ba', 'bb')), breakdown: 'country' },
+    players: [14, 13],
+  },
+];
+const kept = [event('d1', 'da', at('10:00:00.000')), event('d1', 'db', at('10:01:00.000')), event('d2', 'da', at('10:00:00.000'))];
+const deleted = [
+  ...kept,
+  // The retry of d2's da at another time of the same day: the stored one stays.
+  { ...kept[2]!, timestamp: at('09:00:00.000') },
+  event('d2', 'db', at('10:05:00.000'), {}, { demo: true }),
+  event('d3', 'da', at('10:00:00.000'), {}, { demo: true }),
+];
+const tutorial: FunnelStepInput[] = [1, 2, 3, 4].map((step) => ({ event: 'tutorial_step', filters: [{ property: 'step', operator: 'eq', value: String(step) }] }));
+
 describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the reference', () => {
   let node: ClickHouseNode;
   let clickhouse: ClickHouseEventRecords;
@@ -123,6 +240,9 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
     };
     await load(DEMO, demo);
     await load(HAND, hand);
+    await load(FUNNEL, edges.flatMap((edge) => edge.events));
+    await load(DELETED, deleted);
+    expect(await clickhouse.deleteDemo(DELETED)).toBe(await duckdb.deleteDemo(DELETED));
   });
   afterAll(async () => {
     await clickhouse.close();
@@ -186,6 +306,53 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
       const query = economyQuerySchema.parse(input);
       const answer = await same((store) => store.metrics.economy(HAND, query), referenceEconomy(hand, query));
       if (input === week) expect(answer.balanceByLevel.map((row) => row.level)).toEqual([null, '2', '3', '7', 'boss']);
+    });
+  });
+
+  describe('funnels', () => {
+    /** The funnel and, for each step from 2, a page of the players who dropped there. */
+    async function funnel(projectId: string, events: readonly NewEvent[], input: FunnelQueryInput) {
+      const query = funnelQuerySchema.parse(input);
+      const answer = await same((store) => store.metrics.funnel(projectId, query), referenceFunnel(events, query));
+      for (let step = 2; step <= query.steps.length; step += 1) {
+        for (const page of [{ limit: 7, offset: 3 }, { limit: 1000, offset: 0 }, { limit: 5, offset: 100_000 }]) {
+          const players = funnelPlayersQuerySchema.parse({ ...input, step, ...page });
+          await same((store) => store.metrics.funnelPlayers(projectId, players), referenceFunnelPlayers(events, players));
+        }
+      }
+      return answer;
+    }
+    const steps = (...names: string[]) => json(stepsOf(...names));
+    it.each<[string, FunnelQueryInput]>([
+      ['the 4-step tutorial and its completion, one day', { ...whole, steps: json([...tutorial, { event: 'tutorial_complete' }]), window: '1440' }],
+      ['the tutorial by platform, by week', { ...whole, steps: json(tutorial), breakdown: 'platform', granularity: 'week' }],
+      ['the tutorial in any order, 10 minutes', { from: '2026-02-10', to: '2026-02-23', steps: json(tutorial), order: 'any', window: '10' }],
+      ['install to purchase in 7 days, by country', { ...whole, steps: steps('install', 'level_complete', 'store_open', 'purchase'), window: '10080', breakdown: 'country' }],
+      ['levels 3 to 5 by the level property, iOS and Android', {
+        ...whole,
+        steps: json([
+          { event: 'level_start', filters: [{ property: 'level', operator: 'gte', value: 3 }] },
+          { event: 'level_fail', filters: [{ property: 'level', operator: 'in', values: ['3', '4'] }] },
+          { event: 'level_complete', filters: [{ property: 'level', operator: 'gt', value: 4 }, { property: 'stars', operator: 'neq', value: '1' }] },
+        ]),
+        window: '4320',
+        breakdown: 'property',
+        breakdownProperty: 'level',
+        platform: 'ios,android',
+      }],
+      ['level_start three times in an hour, by version', { from: '2026-02-10', to: '2026-02-23', steps: steps('level_start', 'level_start', 'level_start'), window: '60', breakdown: 'app_version' }],
+      ['any order by month', { ...whole, steps: steps('level_start', 'level_fail', 'ad_impression'), order: 'any', window: '90', granularity: 'month' }],
+    ])('demo players, %s', async (_name, input) => {
+      const answer = await funnel(DEMO, demo, input);
+      expect(answer.steps.at(-1)!.players).toBeGreaterThan(0);
+    });
+    it.each(edges.map((edge) => [edge.name, edge] as const))('%s', async (_name, edge) => {
+      const answer = await funnel(FUNNEL, edges.flatMap((other) => other.events), edge.input);
+      expect(answer.steps.map((step) => step.players)).toEqual(edge.players);
+    });
+    it('counts a duplicate insert_id once, and deleted events never', async () => {
+      const answer = await funnel(DELETED, kept, { ...funnelDay, steps: steps('da', 'db') });
+      expect(answer.steps.map((step) => step.players)).toEqual([2, 1]);
     });
   });
 });

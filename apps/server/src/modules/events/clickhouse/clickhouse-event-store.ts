@@ -13,6 +13,8 @@ import type { LevelsMetrics } from '../../analytics/levels/levels-metrics';
 import { clickHouseLevels } from '../../analytics/levels/clickhouse-levels';
 import type { EconomyMetrics } from '../../analytics/economy/economy-metrics';
 import { clickHouseEconomy } from '../../analytics/economy/clickhouse-economy';
+import type { FunnelMetrics } from '../../analytics/funnels/funnel-metrics';
+import { clickHouseFunnel, clickHouseFunnelPlayers } from '../../analytics/funnels/clickhouse-funnel';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -28,7 +30,7 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
 
 /** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & LevelsMetrics & EconomyMetrics;
+export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & LevelsMetrics & EconomyMetrics & FunnelMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -81,6 +83,8 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     revenue: (projectId, query, today, money) => clickHouseRevenue(this.query(projectId), query, today, money),
     levels: (projectId, query) => clickHouseLevels(this.query(projectId), query),
     economy: (projectId, query) => clickHouseEconomy(this.query(projectId), query),
+    funnel: (projectId, query) => clickHouseFunnel(this.query(projectId), query),
+    funnelPlayers: (projectId, query) => clickHouseFunnelPlayers(this.query(projectId), query),
   };
 
   constructor(
