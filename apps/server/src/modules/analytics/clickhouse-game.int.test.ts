@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelPlayersQuerySchema, funnelQuerySchema, type FunnelQueryInput, type FunnelStepInput } from '@questboard/shared/analytics-funnels';
+import type { ExperimentMetric } from '@questboard/shared/experiments-api';
+import type { ProjectMoney } from '@questboard/shared/money';
 import { economyQuerySchema, type EconomyQueryInput } from '@questboard/shared/analytics-economy';
 import { levelsQuerySchema } from '@questboard/shared/analytics-levels';
 import type { AnalyticsQueryInput } from '@questboard/shared/analytics-view';
@@ -8,6 +10,10 @@ import { firstDifference } from '../../../test/reference-metrics';
 import { referenceEconomy, referenceLevels } from '../../../test/reference-game-design';
 import { referenceFunnel, referenceFunnelPlayers } from '../../../test/reference-funnel';
 import { demoPopulation } from '../demo/demo-population';
+import { demoExperiment, demoExperimentStartedAt } from '../demo/demo-experiment';
+import { Random } from '../demo/demo-random';
+import type { ExperimentSums, ExperimentSumsQuery } from '../experiments/results/experiment-sums';
+import { referenceExperimentSums } from '../../../test/reference-experiment-sums';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
 import { openClickHouseEventStore, type ClickHouseEventRecords } from '../events/clickhouse/clickhouse-event-store';
@@ -221,12 +227,110 @@ const deleted = [
 ];
 const tutorial: FunnelStepInput[] = [1, 2, 3, 4].map((step) => ({ event: 'tutorial_step', filters: [{ property: 'step', operator: 'eq', value: String(step) }] }));
 
+/** Experiments: each rule of the counting once (as experiment-results.int.test.ts), then 1,500 payers so the revenue caps bite. */
+const EXPERIMENT = '0a7c5e11-9999-4999-8999-0000000000d5';
+const money: ProjectMoney = { currency: 'USD', rates: { EUR: 1.1 } };
+const exposure = (user: string, timestamp: string, variant: string | number | null, key = 'faster-first-levels') =>
+  event(user, 'experiment_exposure', timestamp, variant === null ? { experiment: key } : { experiment: key, variant });
+const purchase = (user: string, timestamp: string, amount: number, currency = 'USD') => event(user, 'purchase', timestamp, {}, { revenue_amount: amount, currency });
+const cleared = (user: string, timestamp: string, properties: Record<string, unknown>) => event(user, 'level_complete', timestamp, properties);
+function experimentEvents(): NewEvent[] {
+  const events = [
+    event('before', 'session_start', '2026-03-01T10:00:00Z'),
+    purchase('before', '2026-03-01T10:05:00Z', 9.99),
+    cleared('before', '2026-03-01T10:06:00Z', { level: 10, duration_s: 100 }),
+    event('before', 'session_start', '2026-03-03T09:00:00Z'),
+    purchase('before', '2026-03-03T09:10:00Z', 4.99),
+    cleared('before', '2026-03-03T09:11:00Z', { level: 10, duration_s: 50, mode: 'hard' }),
+    exposure('before', '2026-03-03T09:30:00Z', 'easy'),
+    cleared('before', '2026-03-03T09:40:00Z', { level: '10', duration_s: 'slow' }),
+    event('before', 'session_start', '2026-03-04T08:00:00Z'),
+    purchase('before', '2026-03-06T23:59:59Z', 1.99, 'EUR'),
+    purchase('before', '2026-03-07T00:00:00Z', 100),
+    exposure('mixed', '2026-03-03T12:00:00Z', 'control'),
+    exposure('mixed', '2026-03-03T12:00:00Z', 'easy'),
+    exposure('mixed', '2026-03-04T12:00:00Z', 'easy'),
+    event('mixed', 'session_start', '2026-03-04T12:01:00Z'),
+    event('late', 'session_start', '2026-03-03T23:50:00Z', {}, { session_id: 's-late' }),
+    exposure('late', '2026-03-03T23:59:30Z', 'control'),
+    cleared('late', '2026-03-03T23:59:50Z', { level: 10.5, duration_s: 30, mode: 'hard' }),
+    cleared('late', '2026-03-04T23:59:50Z', { level: 10, duration_s: 31, mode: true }),
+    event('late', 'session_start', '2026-03-04T00:00:30Z', {}, { session_id: 's-late' }),
+    purchase('late', '2026-03-04T00:01:00Z', 2.5, 'JPY'),
+    event('late', 'session_start', '2026-03-05T00:10:00Z', {}, { session_id: 's-late-2' }),
+    exposure('recent', '2026-03-11T08:00:00Z', 'easy'),
+    event('recent', 'session_start', '2026-03-12T01:00:00Z'),
+    exposure('early', '2026-03-02T11:00:00Z', 'control'),
+    exposure('early', '2026-03-02T13:00:00Z', 'easy'),
+    event('early', 'session_start', '2026-03-03T13:00:00Z'),
+    exposure('other', '2026-03-04T10:00:00Z', 'easy', 'another-experiment'),
+    exposure('unknown', '2026-03-04T10:00:00Z', 'turbo'),
+    exposure('nameless', '2026-03-04T10:00:00Z', null),
+    event('gaps', 'session_start', '2026-03-05T10:00:00Z'),
+    exposure('gaps', '2026-03-05T10:20:00Z', 'control'),
+    event('gaps', 'level_start', '2026-03-05T10:49:59Z'),
+    event('gaps', 'level_start', '2026-03-05T11:19:59Z'),
+    event('gaps', 'level_start', '2026-03-06T11:00:00Z'),
+    event('gaps', 'level_start', '2026-03-08T11:00:00Z'),
+  ];
+  const random = new Random(33);
+  for (let index = 0; index < 1500; index += 1) {
+    const user = `payer-${index}`;
+    const day = 2 + (index % 4);
+    const at = (offset: number, hour: number) => `2026-03-${String(day + offset).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
+    events.push(exposure(user, at(0, 8), index % 2 === 0 ? 'control' : 'easy'));
+    const whale = random.chance(0.003) ? 500 : 1;
+    if (random.chance(0.8)) events.push(purchase(user, at(0, 9 + (index % 3)), Math.round(random.between(0.5, 20) * whale * 100) / 100));
+    if (random.chance(0.5)) events.push(purchase(user, at(-1, 12), Math.round(random.between(0.5, 20) * whale * 100) / 100, index % 5 === 0 ? 'EUR' : 'USD'));
+  }
+  return events;
+}
+const experimentMetrics: ExperimentMetric[] = [
+  { kind: 'retention', days: 1 },
+  { kind: 'retention', days: 7 },
+  { kind: 'payer-conversion', days: 3 },
+  { kind: 'revenue', days: 3 },
+  { kind: 'revenue', days: 0 },
+  { kind: 'sessions', days: 2 },
+  { kind: 'event-conversion', days: 3, event: 'level_complete', property: { name: 'level', value: 10 } },
+  { kind: 'event-conversion', days: 0, event: 'level_complete', property: { name: 'mode', value: 'hard' } },
+  { kind: 'event-conversion', days: 1, event: 'level_complete', property: { name: 'mode', value: true } },
+  { kind: 'event-conversion', days: 2, event: 'level_complete', property: null },
+  { kind: 'property-mean', days: 3, event: 'level_complete', property: 'duration_s' },
+];
+
+/** Numbers within 1e-9 of the larger of 1 and their size (sums of differences are near 0), lists in a fixed order. */
+function sumsDifference(actual: ExperimentSums, expected: ExperimentSums): string | undefined {
+  const order = (a: { variant: string | null; day?: string }, b: { variant: string | null; day?: string }) =>
+    `${a.day ?? ''}|${a.variant ?? ''}`.localeCompare(`${b.day ?? ''}|${b.variant ?? ''}`);
+  const sorted = (sums: ExperimentSums) => ({
+    exposures: [...sums.exposures].sort(order),
+    metrics: sums.metrics.map((metric) => ({ byDay: [...metric.byDay].sort(order), capped: [...metric.capped].sort(order) })),
+  });
+  const difference = (a: unknown, b: unknown, path: string): string | undefined => {
+    if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)) ? undefined : `${path}: ${a} ≠ ${b}`;
+    if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+      const x = a as Record<string, unknown>;
+      const y = b as Record<string, unknown>;
+      if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) return `${path}: ${a.length} items ≠ ${b.length} items`;
+      for (const key of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) {
+        const found = difference(x[key], y[key], `${path}.${key}`);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    return Object.is(a, b) ? undefined : `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+  };
+  return difference(sorted(actual), sorted(expected), '$');
+}
+
 describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the reference', () => {
   let node: ClickHouseNode;
   let clickhouse: ClickHouseEventRecords;
   let duckdb: EventStore;
   const demo = demoEvents();
   const hand = [...handLevels, ...handEconomy];
+  const experiment = experimentEvents();
 
   beforeAll(async () => {
     node = await startClickHouse(server!);
@@ -242,6 +346,7 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
     await load(HAND, hand);
     await load(FUNNEL, edges.flatMap((edge) => edge.events));
     await load(DELETED, deleted);
+    await load(EXPERIMENT, experiment);
     expect(await clickhouse.deleteDemo(DELETED)).toBe(await duckdb.deleteDemo(DELETED));
   });
   afterAll(async () => {
@@ -354,5 +459,44 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
       const answer = await funnel(DELETED, kept, { ...funnelDay, steps: steps('da', 'db') });
       expect(answer.steps.map((step) => step.players)).toEqual([2, 1]);
     });
+  });
+
+  describe('experiment sums', () => {
+    async function sums(projectId: string, events: readonly NewEvent[], query: ExperimentSumsQuery): Promise<ExperimentSums> {
+      const [fromClickHouse, fromDuckDb] = await Promise.all([clickhouse.metrics.experimentSums(projectId, query), duckdb.metrics.experimentSums(projectId, query)]);
+      expect(sumsDifference(fromClickHouse, fromDuckDb)).toBeUndefined();
+      expect(sumsDifference(fromClickHouse, referenceExperimentSums(events, query))).toBeUndefined();
+      return fromClickHouse;
+    }
+    const handQuery = (endMs: number, lastLookDay: string): ExperimentSumsQuery => ({
+      key: 'faster-first-levels',
+      variants: ['control', 'easy'],
+      startMs: Date.parse('2026-03-02T12:00:00Z'),
+      endMs,
+      lastLookDay,
+      metrics: experimentMetrics,
+      money,
+    });
+    it('hand-made players and 1,500 payers, running', async () => {
+      const answer = await sums(EXPERIMENT, experiment, handQuery(Date.parse('2026-03-12T15:00:00Z'), '2026-03-11'));
+      expect(answer.exposures.find((row) => row.variant === 'control')?.mixed).toBe(1);
+      expect(answer.metrics[3]!.capped.length).toBeGreaterThan(0);
+      expect(answer.metrics.every((metric) => metric.byDay.length > 0)).toBe(true);
+    }, 60_000);
+    it('hand-made players, stopped before the last exposures, an early look', async () => {
+      await sums(EXPERIMENT, experiment, handQuery(Date.parse('2026-03-04T11:00:00Z'), '2026-03-06'));
+    }, 60_000);
+    it('the demo experiment on demo players', async () => {
+      const answer = await sums(DEMO, demo, {
+        key: demoExperiment.key,
+        variants: demoExperiment.variants.map((variant) => variant.key),
+        startMs: demoExperimentStartedAt(end).getTime(),
+        endMs: end.getTime(),
+        lastLookDay: '2026-02-28',
+        metrics: [demoExperiment.primaryMetric, ...demoExperiment.secondaryMetrics, ...experimentMetrics],
+        money,
+      });
+      expect(answer.exposures.reduce((sum, row) => sum + row.players, 0)).toBeGreaterThan(100);
+    }, 60_000);
   });
 });

@@ -15,6 +15,8 @@ import type { EconomyMetrics } from '../../analytics/economy/economy-metrics';
 import { clickHouseEconomy } from '../../analytics/economy/clickhouse-economy';
 import type { FunnelMetrics } from '../../analytics/funnels/funnel-metrics';
 import { clickHouseFunnel, clickHouseFunnelPlayers } from '../../analytics/funnels/clickhouse-funnel';
+import type { ExperimentMetrics } from '../../experiments/results/experiment-sums';
+import { clickHouseExperimentSums } from '../../experiments/results/clickhouse-experiment-sums';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
@@ -30,7 +32,7 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
 
 /** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & LevelsMetrics & EconomyMetrics & FunnelMetrics;
+export type ClickHouseMetrics = OverviewMetrics & RetentionMetrics & PlayersMetrics & RevenueMetrics & LevelsMetrics & EconomyMetrics & FunnelMetrics & ExperimentMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -85,6 +87,7 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     economy: (projectId, query) => clickHouseEconomy(this.query(projectId), query),
     funnel: (projectId, query) => clickHouseFunnel(this.query(projectId), query),
     funnelPlayers: (projectId, query) => clickHouseFunnelPlayers(this.query(projectId), query),
+    experimentSums: (projectId, query) => clickHouseExperimentSums(this.query(projectId), query),
   };
 
   constructor(
