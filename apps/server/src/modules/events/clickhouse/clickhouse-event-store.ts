@@ -26,7 +26,7 @@ import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
 /**
  * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
  * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention,
- * players, revenue).
+ * players, revenue, levels, economy, funnels and the experiment sums).
  * Until every page has it the store is not selectable in config.ts.
  */
 export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
