@@ -216,6 +216,22 @@ const edges: { name: string; events: NewEvent[]; input: FunnelQueryInput; player
     input: { ...funnelDay, steps: json(stepsOf('ba', 'bb')), breakdown: 'country' },
     players: [14, 13],
   },
+  {
+    name: 'ten steps with long filters: a statement longer than a URL may be (16 KiB)',
+    events: Array.from({ length: 12 }, (_, index) =>
+      event(index < 10 ? 'l1' : 'l2', 'la', at(`10:00:00.${String(index).padStart(3, '0')}`), { key: index % 2 === 0 ? 'x' : "y'" }),
+    ),
+    input: {
+      ...funnelDay,
+      steps: json(
+        Array.from({ length: 10 }, () => ({
+          event: 'la',
+          filters: [{ property: 'key', operator: 'in' as const, values: ['x', "y'", ...Array.from({ length: 18 }, (_, index) => `a-long-value-nobody-sends-${index}`)] }],
+        })),
+      ),
+    },
+    players: [2, 2, 1, 1, 1, 1, 1, 1, 1, 1],
+  },
 ];
 const kept = [event('d1', 'da', at('10:00:00.000')), event('d1', 'db', at('10:01:00.000')), event('d2', 'da', at('10:00:00.000'))];
 const deleted = [
