@@ -145,8 +145,8 @@ const PERCENTILE = REVENUE_WINSORISATION_PERCENTILE / 100;
  * percentile by nearest rank, as DuckDB's quantile_disc, of the players exposed up to it) and what
  * capping changes in each variant's sums. Every counted player is paired with each day from their
  * exposure day to the last look (ARRAY JOIN; the day reaches the lambda through `replicate`, since
- * 18.16 drops a subquery's column only a lambda names), a day's players give its caps, and a day
- * without exposures has no look.
+ * 18.16 drops a subquery's column only a lambda names), a day's players give its caps and are
+ * compared with them, and a day without exposures has no look.
  */
 function capsSql(values: string, i: number, last: string): string {
   const looks = `(SELECT arm, xday, y${i} AS y, x${i} AS x, h${i} AS h, look FROM (
@@ -156,13 +156,16 @@ function capsSql(values: string, i: number, last: string): string {
   const capped = (value: string, cap: string) => `if(${cap} > 0, least(${value}, ${cap}), ${value})`;
   const y = capped('y', 'cy');
   const x = capped('x', 'cx');
+  // Each look's players travel as one array beside its caps and are unfolded again, so the values are evaluated once.
   return `SELECT arm AS variant, toString(look) AS day,
       sum(${y} - y) AS sy, sum(${y} * ${y} - y * y) AS syy, sum(h * (${y} - y)) AS shy,
       sum(${x} - x) AS sx, sum(${x} * ${x} - x * x) AS sxx, sum(${x} * ${y} - x * y) AS sxy
-    FROM ${looks} ALL INNER JOIN (
-      SELECT look, ${rank('arraySort(groupArray(y))')} AS cy, ${rank('arraySort(groupArray(x))')} AS cx FROM ${looks}
-      GROUP BY look HAVING countIf(xday = look) > 0
-    ) USING look
+    FROM (
+      SELECT look, cy, cx, tupleElement(player, 1) AS arm, tupleElement(player, 2) AS y, tupleElement(player, 3) AS x, tupleElement(player, 4) AS h FROM (
+        SELECT look, groupArray((arm, y, x, h)) AS players, ${rank('arraySort(groupArray(y))')} AS cy, ${rank('arraySort(groupArray(x))')} AS cx
+        FROM ${looks} GROUP BY look HAVING countIf(xday = look) > 0
+      ) ARRAY JOIN players AS player
+    )
     WHERE (cy > 0 AND y > cy) OR (cx > 0 AND x > cx)
     GROUP BY arm, look`;
 }
