@@ -91,7 +91,12 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
   await store.metrics.filterOptions(BENCH_PROJECT, analyticsQuerySchema.parse(last30));
   const rollupBuildMs = performance.now() - started;
 
-  type Case = { name: string; targetMs: number | null; run: () => Promise<unknown>; on?: (store: EventStore) => () => Promise<unknown> };
+  interface Case {
+    name: string;
+    targetMs: number | null;
+    run: () => Promise<unknown>;
+    on?: (store: EventStore) => () => Promise<unknown>;
+  }
   const cases: Case[] = [{ name: 'baseline: bare DuckDB, sum over 10 M integers', targetMs: null, run: bare.run }];
   const storeCases = (store: EventStore): Omit<Case, 'on'>[] => [
     { name: 'overview, last 30 days by day', targetMs: 500, run: () => store.metrics.overview(BENCH_PROJECT, analyticsQuerySchema.parse(last30), today, money) },
@@ -190,9 +195,9 @@ export async function runAnalyticsBench(only?: string): Promise<AnalyticsBenchRe
     },
   ];
   // Each case knows how to run on another store (ClickHouse) with the same arguments.
-  for (const storeCase of storeCases(store)) {
-    cases.push({ ...storeCase, on: (other) => storeCases(other).find((candidate) => candidate.name === storeCase.name)!.run });
-  }
+  storeCases(store).forEach((storeCase, index) => {
+    cases.push({ ...storeCase, on: (other) => storeCases(other)[index]?.run ?? storeCase.run });
+  });
 
   const results: AnalyticsCaseResult[] = [];
   const loadAtStart = os.loadavg();

@@ -131,7 +131,7 @@ async function storedCounts(dataDir: string, projectId: string, batchSize: numbe
 }
 
 /** The product, as `npm start` runs it, on DuckDB or on ClickHouse: its cases, with what its store holds afterwards. */
-async function productCases(store: 'DuckDB' | 'ClickHouse', clickhouse: BenchClickHouse | undefined): Promise<SmallBatchCase[]> {
+async function productCases(clickhouse: BenchClickHouse | undefined): Promise<SmallBatchCase[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-ingest-small-'));
   const { projectId, key } = await seedProject(dataDir, 'bench');
   const port = await freePort();
@@ -139,8 +139,8 @@ async function productCases(store: 'DuckDB' | 'ClickHouse', clickhouse: BenchCli
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.CLICKHOUSE_URL;
-  if (store === 'ClickHouse') env.CLICKHOUSE_URL = clickhouse!.url;
-  const label = store === 'DuckDB' ? 'Questboard' : 'Questboard on ClickHouse';
+  if (clickhouse) env.CLICKHOUSE_URL = clickhouse.url;
+  const label = clickhouse ? 'Questboard on ClickHouse' : 'Questboard';
   // BENCH_CPU_PROFILE_DIR=<folder>: the product writes a V8 CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
   const server = spawn(process.execPath, [...profile, 'scripts/start.cjs'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -159,7 +159,7 @@ async function productCases(store: 'DuckDB' | 'ClickHouse', clickhouse: BenchCli
   }
   try {
     for (const result of product) {
-      const { stored, distinct } = clickhouse && store === 'ClickHouse' ? await clickhouse.counts(projectId, `b${result.batchSize}-`) : await storedCounts(dataDir, projectId, result.batchSize);
+      const { stored, distinct } = clickhouse ? await clickhouse.counts(projectId, `b${result.batchSize}-`) : await storedCounts(dataDir, projectId, result.batchSize);
       result.storedEvents = stored;
       result.storedDistinct = distinct;
     }
@@ -172,11 +172,11 @@ async function productCases(store: 'DuckDB' | 'ClickHouse', clickhouse: BenchCli
 export async function runSmallBatchBench(): Promise<{ players: number; seconds: number; results: SmallBatchCase[] }> {
   const results: SmallBatchCase[] = [];
   for (const size of batchSizes) results.push(await bare(size));
-  const product = await productCases('DuckDB', undefined);
+  const product = await productCases(undefined);
   if (benchClickHouse) {
     const clickhouse = await openBenchClickHouse();
     try {
-      product.push(...(await productCases('ClickHouse', clickhouse)));
+      product.push(...(await productCases(clickhouse)));
     } finally {
       await clickhouse.stop();
     }

@@ -12,18 +12,18 @@ export interface BenchClickHouse {
   url: string;
   /** The project's events as stored (each insert_id once, `FINAL`) whose insert_id starts with `prefix` (no % or _ in it): all and distinct. */
   counts(projectId: string, prefix: string): Promise<{ stored: number; distinct: number }>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export async function openBenchClickHouse(): Promise<BenchClickHouse> {
   let url = process.env.CLICKHOUSE_URL;
-  let stop = async () => {};
+  let stop = (): Promise<void> => Promise.resolve();
   if (!url) {
     const command = clickHouseForTests();
     if (!command) throw new Error('EVENT_STORE=clickhouse needs CLICKHOUSE_URL or an installed clickhouse-server (apt-get install -y clickhouse-server).');
     const node = await startClickHouse(command);
     url = node.url;
-    stop = node.stop;
+    stop = () => node.stop();
   }
   const http = new ClickHouseHttp({ url, timeoutMs: 600_000 });
   return {

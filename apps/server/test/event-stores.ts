@@ -22,7 +22,7 @@ const clickhouseUrl = inject('clickhouseUrl');
 
 const duckdb: EventStoreTarget = {
   name: 'DuckDB',
-  create: async () => ({ env: {}, dispose: async () => {} }),
+  create: () => Promise.resolve({ env: {}, dispose: () => Promise.resolve() }),
 };
 
 const clickhouse: EventStoreTarget = {
@@ -62,7 +62,7 @@ export const storageTargets: StorageTarget[] = databaseTargets.flatMap((database
  * A new, empty store of the target's kind opened directly (no app): DuckDB in memory, or ClickHouse
  * on a database of its own, opened through the configuration as the product opens it.
  */
-export async function openTestEventStore(target: EventStoreTarget): Promise<{ store: EventStore; close(): Promise<void> }> {
+export async function openTestEventStore(target: EventStoreTarget): Promise<{ store: EventStore; close: () => Promise<void> }> {
   if (target.name === 'DuckDB') {
     const store = await openDuckDbEventStore({ file: ':memory:' });
     return { store, close: () => store.close() };

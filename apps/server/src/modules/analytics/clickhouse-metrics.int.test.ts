@@ -5,7 +5,7 @@ import { firstDifference, referenceMetrics } from '../../../test/reference-metri
 import { money, population, today, views } from '../../../test/reference-population';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
-import { openClickHouseEventStore, type ClickHouseEventRecords, type ClickHouseMetrics } from '../events/clickhouse/clickhouse-event-store';
+import { openClickHouseEventStore } from '../events/clickhouse/clickhouse-event-store';
 import type { ProjectMetrics } from './project-metrics';
 
 // The analytics pages that have their ClickHouse SQL (ADR 033) against DuckDB's answers and the
@@ -17,7 +17,7 @@ const projectId = '0a7c5e11-9999-4999-8999-0000000000c1';
 
 describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference', () => {
   let node: ClickHouseNode;
-  let clickhouse: ClickHouseEventRecords;
+  let clickhouse: EventStore;
   let duckdb: EventStore;
   let events: NewEvent[];
   let reference: ProjectMetrics;
@@ -91,7 +91,7 @@ describe.skipIf(!server)('the ClickHouse metrics match DuckDB and the reference'
     const kept = referenceMetrics(events.filter((event) => Date.parse(event.timestamp) >= cutoff.getTime()));
     const query = analyticsQuerySchema.parse(views[1]?.[1]);
     const rolling = retentionQuerySchema.parse({ ...views[1]?.[1], mode: 'rolling' });
-    const pages: ((metrics: ClickHouseMetrics) => Promise<unknown>)[] = [
+    const pages: ((metrics: ProjectMetrics) => Promise<unknown>)[] = [
       (metrics) => metrics.overview(projectId, query, today, money),
       (metrics) => metrics.retention(projectId, rolling, today),
       (metrics) => metrics.players(projectId, query),

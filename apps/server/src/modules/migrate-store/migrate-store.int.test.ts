@@ -320,7 +320,7 @@ describe.skipIf(!postgresUrl)('npm run migrate-store', () => {
     describe.skipIf(!clickhouse)('events', () => {
       it('copies every project\'s events: the same summary, latest events, usage and overview as DuckDB', async () => {
         expect(copy.out).toMatch(/Events copied: [\d,]+ events of 2 projects/);
-        const duckdb = await openEventStore(dataDir);
+        const duckdb = await openEventStore({ dataDir, clickhouse: undefined });
         const copied = await openClickHouseEventStore({ url: node!.url });
         try {
           const window = { from: new Date('2026-01-01T00:00:00Z'), monthStart: new Date('2026-02-01T00:00:00Z') };

@@ -1,16 +1,7 @@
-import {
-  ECONOMY_MAX_CURRENCIES,
-  ECONOMY_TOP_ITEMS,
-  type Economy,
-  type EconomyItem,
-  type EconomyItemType,
-  type EconomyQuery,
-  type ResourceFlow,
-} from '@questboard/shared/analytics-economy';
-import { levelOrder } from '@questboard/shared/analytics-levels';
-import { bucketLabels } from '../buckets';
+import { ECONOMY_TOP_ITEMS, type Economy, type EconomyQuery, type ResourceFlow } from '@questboard/shared/analytics-economy';
 import { bucketSql, date, filterSql, num, Params, rangeSql, text, unfiltered, type DuckDbQuery, type Row } from '../duckdb-sql';
 import type { StoreAnswer } from '../store-answer';
+import { assembleEconomy, type FlowSums } from './economy-assembly';
 
 // The economy page (docs/product/metrics.md#economy), from the resource days and the balances
 // (ADR 031): the range's counted resource events that match the filters (flow source or sink, a
@@ -25,46 +16,25 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
   // Asked together with the balances: one call into DuckDB (duckdb-statements.ts).
   const [rows, balances] = await Promise.all([main, balancesByLevel(q, query)]);
   const ofGroup = (g: number) => rows.filter((row) => num(row.g) === g);
-  const currencies = ofGroup(0)
-    .map((row) => ({ currency: String(row.currency), events: num(row.events) }))
-    .sort((a, b) => b.events - a.events || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
-  const currency = query.virtual_currency ?? currencies[0]?.currency ?? null;
-  const mine = (g: number) => ofGroup(g).filter((row) => row.currency === currency);
-  const flowOf = (row: Row) => String(row.flow) as ResourceFlow;
-
-  const figures = (source: Row | undefined, sink: Row | undefined) => ({
-    sources: num(source?.amount),
-    sinks: num(sink?.amount),
-    net: num(source?.amount) - num(sink?.amount),
-    sourcePlayers: num(source?.players),
-    sinkPlayers: num(sink?.players),
+  const flowSums = (row: Row): FlowSums => ({
+    currency: String(row.currency),
+    flow: String(row.flow) as ResourceFlow,
+    amount: num(row.amount),
+    events: num(row.events),
+    players: num(row.players),
   });
-  const totals = mine(1);
-  const series = mine(2);
-  const cell = (b: string, flow: ResourceFlow) => series.find((row) => row.b === b && row.flow === flow);
-
-  const top = <T>(g: number, flow: ResourceFlow, map: (row: Row) => T) =>
-    mine(g)
-      .filter((row) => flowOf(row) === flow)
-      .sort((a, b) => num(b.amount) - num(a.amount) || compareText(text(a.item_type), text(b.item_type)) || compareText(text(a.item_id), text(b.item_id)))
-      .slice(0, ECONOMY_TOP_ITEMS)
-      .map(map);
-  const item = (row: Row): EconomyItem => ({ itemType: text(row.item_type), itemId: text(row.item_id), amount: num(row.amount), players: num(row.players), events: num(row.events) });
-  const itemType = (row: Row): EconomyItemType => ({ itemType: text(row.item_type), amount: num(row.amount), players: num(row.players), events: num(row.events) });
-
-  return {
-    currencies: currencies.slice(0, ECONOMY_MAX_CURRENCIES),
-    currency,
-    totals: figures(
-      totals.find((row) => row.flow === 'source'),
-      totals.find((row) => row.flow === 'sink'),
-    ),
-    series: bucketLabels(query).map((b) => ({ date: b.label, ...figures(cell(b.label, 'source'), cell(b.label, 'sink')) })),
-    items: { source: top(3, 'source', item), sink: top(3, 'sink', item) },
-    itemTypes: { source: top(4, 'source', itemType), sink: top(4, 'sink', itemType) },
-    balanceByLevel: currency === null ? [] : balanceByLevel(balances, currency),
-    ignored: num(ofGroup(5)[0]?.events),
-  };
+  return assembleEconomy(
+    {
+      currencies: ofGroup(0).map((row) => ({ currency: String(row.currency), events: num(row.events) })),
+      flows: ofGroup(1).map(flowSums),
+      buckets: ofGroup(2).map((row) => ({ ...flowSums(row), bucket: String(row.b) })),
+      items: ofGroup(3).map((row) => ({ ...flowSums(row), itemType: text(row.item_type), itemId: text(row.item_id) })),
+      itemTypes: ofGroup(4).map((row) => ({ ...flowSums(row), itemType: text(row.item_type) })),
+      balances: balances.map((row) => ({ currency: String(row.currency), level: text(row.level), median: num(row.median), events: num(row.events), players: num(row.players) })),
+      ignored: num(ofGroup(5)[0]?.events),
+    },
+    query,
+  );
 }
 
 /**
@@ -158,20 +128,4 @@ function balancesByLevel(q: DuckDbQuery, query: EconomyQuery): Promise<Row[]> {
      SELECT b.*, p.players FROM b LEFT JOIN p ON p.currency = b.currency AND p.level IS NOT DISTINCT FROM b.level`,
     params,
   );
-}
-
-/** The shown currency's balances by level, "before any level" first, then in level order. */
-function balanceByLevel(balances: Row[], currency: string): Economy['balanceByLevel'] {
-  const rows = balances.filter((row) => row.currency === currency);
-  const { compare } = levelOrder(rows.flatMap((row) => text(row.level) ?? []));
-  return rows
-    .map((row) => ({ level: text(row.level), medianBalance: num(row.median), events: num(row.events), players: num(row.players) }))
-    .sort((a, b) => (a.level === null ? -1 : b.level === null ? 1 : compare(a.level, b.level)));
-}
-
-function compareText(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
 }

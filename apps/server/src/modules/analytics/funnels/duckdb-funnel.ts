@@ -7,9 +7,9 @@ import {
   type FunnelQuery,
   type FunnelStep,
 } from '@questboard/shared/analytics-funnels';
-import { bucketLabels } from '../buckets';
-import { bucketSql, eventRangeSql, filterSql, iso, num, numOrNull, Params, ratio, text, type DuckDbQuery, type Row } from '../duckdb-sql';
+import { bucketSql, eventRangeSql, filterSql, iso, num, numOrNull, Params, text, type DuckDbQuery, type Row } from '../duckdb-sql';
 import type { StoreAnswer } from '../store-answer';
+import { assembleFunnel } from './funnel-assembly';
 
 // A funnel in DuckDB (ADR 027; the counting in funnel-metrics.ts). Every name, property key and value
 // the person typed travels as a parameter; only step numbers, generated here, are in the SQL text.
@@ -181,35 +181,18 @@ export async function duckDbFunnel(q: DuckDbQuery, query: FunnelQuery): Promise<
     params,
   );
   const stats = (row?.stats ?? {}) as Row;
-  const reached = numbers.map((n) => num(stats[`n${n}`]));
-  const first = reached[0] ?? 0;
-  const trend = new Map(((row?.trend as Row[] | null) ?? []).map((item) => [String(item.date), item]));
-  const breakdown = query.breakdown === 'none' ? [] : ((row?.breakdown as Row[] | null) ?? []);
-  return {
-    steps: numbers.map((n, index) => {
-      const players = reached[index] ?? 0;
-      const previous = index === 0 ? null : (reached[index - 1] ?? 0);
-      return {
-        players,
-        fromPrevious: previous === null ? null : ratio(players, previous),
-        fromFirst: ratio(players, first),
-        dropped: previous === null ? 0 : previous - players,
-        medianSeconds: numOrNull(stats[`m${n}`]),
-        p90Seconds: numOrNull(stats[`p${n}`]),
-      };
-    }),
-    breakdown: breakdown.map((item) => ({
-      value: text(item.value),
-      other: item.other === true,
-      players: ((item.players as unknown[] | null) ?? []).map(num),
-    })),
-    breakdownTruncated: breakdown.some((item) => item.other === true),
-    trend: bucketLabels(query).map((b) => {
-      const entered = num(trend.get(b.label)?.entered);
-      const converted = num(trend.get(b.label)?.converted);
-      return { date: b.label, entered, converted, conversion: ratio(converted, entered) };
-    }),
-  };
+  return assembleFunnel(
+    {
+      steps: numbers.map((n) => ({ players: num(stats[`n${n}`]), medianSeconds: numOrNull(stats[`m${n}`]), p90Seconds: numOrNull(stats[`p${n}`]) })),
+      breakdown: ((row?.breakdown as Row[] | null) ?? []).map((item) => ({
+        value: text(item.value),
+        other: item.other === true,
+        players: ((item.players as unknown[] | null) ?? []).map(num),
+      })),
+      trend: ((row?.trend as Row[] | null) ?? []).map((item) => ({ date: String(item.date), entered: num(item.entered), converted: num(item.converted) })),
+    },
+    query,
+  );
 }
 
 /** The players who reached step N − 1 and not step N, in order of entry. */

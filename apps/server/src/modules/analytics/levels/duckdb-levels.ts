@@ -1,5 +1,6 @@
-import { churnQuietFrom, LEVELS_MAX, levelOrder, type LevelRow, type Levels, type LevelsQuery } from '@questboard/shared/analytics-levels';
-import { date, filterSql, num, numOrNull, Params, rangeSql, ratio, unfiltered, type DuckDbQuery } from '../duckdb-sql';
+import { churnQuietFrom, type Levels, type LevelsQuery } from '@questboard/shared/analytics-levels';
+import { date, filterSql, num, numOrNull, Params, rangeSql, text, unfiltered, type DuckDbQuery } from '../duckdb-sql';
+import { assembleLevels } from './levels-assembly';
 
 /**
  * The level table (docs/product/metrics.md#level-progression), from the level days (ADR 031): the
@@ -45,29 +46,16 @@ export async function duckDbLevels(q: DuckDbQuery, query: LevelsQuery): Promise<
      GROUP BY l.level`,
     params,
   );
-  const withoutLevel = rows.find((row) => row.level === null);
-  const byLevel = new Map(rows.filter((row) => row.level !== null).map((row) => [String(row.level), row]));
-  const { numeric, compare } = levelOrder([...byLevel.keys()]);
-  const levels = [...byLevel.keys()].sort(compare);
-  return {
-    levels: levels.slice(0, LEVELS_MAX).map((level): LevelRow => {
-      const row = byLevel.get(level);
-      const [starts, completes, fails] = [num(row?.starts), num(row?.completes), num(row?.fails)];
-      return {
-        level,
-        starts,
-        completes,
-        fails,
-        failRate: ratio(fails, completes + fails),
-        attemptsPerCompletion: ratio(starts, completes),
-        medianDurationS: numOrNull(row?.median_duration),
-        players: num(row?.players),
-        churned: num(row?.churned),
-      };
-    }),
-    numeric,
-    truncated: levels.length > LEVELS_MAX,
-    quietFrom,
-    withoutLevel: num(withoutLevel?.starts) + num(withoutLevel?.completes) + num(withoutLevel?.fails),
-  };
+  return assembleLevels(
+    rows.map((row) => ({
+      level: text(row.level),
+      starts: num(row.starts),
+      completes: num(row.completes),
+      fails: num(row.fails),
+      medianDurationS: numOrNull(row.median_duration),
+      players: num(row.players),
+      churned: num(row.churned),
+    })),
+    query,
+  );
 }

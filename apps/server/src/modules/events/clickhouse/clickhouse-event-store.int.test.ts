@@ -6,7 +6,7 @@ import { EventStoreBusyError, type EventStore, type NewEvent } from '../event-st
 import { demoPopulation } from '../../demo/demo-population';
 import { outageOf } from '../../../lib/outage';
 import { ClickHouseHttp, literal } from './clickhouse-http';
-import { openClickHouseEventStore, type ClickHouseEventRecords } from './clickhouse-event-store';
+import { openClickHouseEventStore } from './clickhouse-event-store';
 
 // The ClickHouse store's writing, reading and deleting against the DuckDB store's answers to the
 // same calls (ADR 033), on one throwaway ClickHouse server shared by the file.
@@ -16,7 +16,7 @@ const end = new Date('2026-03-01T15:00:00Z');
 const receivedAt = new Date('2026-03-01T15:00:00Z');
 let node: ClickHouseNode;
 let http: ClickHouseHttp;
-let clickhouse: ClickHouseEventRecords;
+let clickhouse: EventStore;
 let duckdb: EventStore;
 let projects = 0;
 /** A project id of its own for each test: all of them share the one table. */

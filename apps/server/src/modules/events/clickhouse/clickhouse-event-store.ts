@@ -1,48 +1,25 @@
 import type { EventSummary } from '@questboard/shared/developer';
 import type { StoredEvent } from '@questboard/shared/events';
 import type { EventStore, NewEvent, ProjectUsage, UsageWindow } from '../event-store';
-import type { OverviewMetrics } from '../../analytics/overview/overview-metrics';
+import type { ProjectMetrics } from '../../analytics/project-metrics';
 import { clickHouseOverview } from '../../analytics/overview/clickhouse-overview';
-import type { PlayersMetrics } from '../../analytics/players/players-metrics';
 import { clickHousePlayers } from '../../analytics/players/clickhouse-players';
-import type { RevenueMetrics } from '../../analytics/revenue/revenue-metrics';
 import { clickHouseRevenue } from '../../analytics/revenue/clickhouse-revenue';
-import type { RetentionMetrics } from '../../analytics/retention/retention-metrics';
 import { clickHouseRetention } from '../../analytics/retention/clickhouse-retention';
-import type { EngagementMetrics } from '../../analytics/engagement/engagement-metrics';
 import { clickHouseEngagement } from '../../analytics/engagement/clickhouse-engagement';
-import type { CatalogueMetrics } from '../../analytics/catalogue/catalogue-metrics';
 import { clickHouseCatalogue } from '../../analytics/catalogue/clickhouse-catalogue';
-import type { FilterMetrics } from '../../analytics/filters/filter-metrics';
 import { clickHouseFilterOptions } from '../../analytics/filters/clickhouse-filters';
-import type { PlayerTimelineMetrics } from '../../analytics/player-timeline/player-timeline-metrics';
 import { clickHousePlayer } from '../../analytics/player-timeline/clickhouse-player-timeline';
-import type { ExplorerMetrics } from '../../analytics/explorer/explorer-metrics';
 import { clickHouseExplore } from '../../analytics/explorer/clickhouse-explorer';
+import { clickHouseLevels } from '../../analytics/levels/clickhouse-levels';
+import { clickHouseEconomy } from '../../analytics/economy/clickhouse-economy';
+import { clickHouseFunnel, clickHouseFunnelPlayers } from '../../analytics/funnels/clickhouse-funnel';
+import { clickHouseExperimentSums } from '../../experiments/results/clickhouse-experiment-sums';
 import { ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { toStoredEvent } from '../event-table';
 import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
-
-/**
- * The parts of the event store ClickHouse implements so far (issue 18, ADR 033): writing, reading
- * the events, deleting, and the analytics pages that have their ClickHouse SQL (the overview, retention,
- * players, revenue, engagement, the event catalogue, the filter options, a player's timeline, the explorer).
- * Until every page has it the store is not selectable in config.ts.
- */
-export type ClickHouseEventRecords = Omit<EventStore, 'metrics'> & { readonly metrics: ClickHouseMetrics };
-
-/** The analytics pages with their ClickHouse SQL so far. */
-export type ClickHouseMetrics = OverviewMetrics &
-  RetentionMetrics &
-  PlayersMetrics &
-  RevenueMetrics &
-  EngagementMetrics &
-  CatalogueMetrics &
-  FilterMetrics &
-  PlayerTimelineMetrics &
-  ExplorerMetrics;
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -66,7 +43,7 @@ function project(projectId: string): string {
   return literal(projectId);
 }
 
-export async function openClickHouseEventStore(options: ClickHouseEventStoreOptions): Promise<ClickHouseEventRecords> {
+export async function openClickHouseEventStore(options: ClickHouseEventStoreOptions): Promise<EventStore> {
   const table = options.table ?? 'events';
   for (const name of [table, ...(options.deleteOn ?? []).map((target) => target.table)]) {
     if (!tablePattern.test(name)) throw new Error(`not a table name: ${JSON.stringify(name)}`);
@@ -84,11 +61,11 @@ export async function openClickHouseEventStore(options: ClickHouseEventStoreOpti
 /** How long a delete waits for ClickHouse to finish rewriting the parts (mutations run in the background). */
 const MUTATION_WAIT_MS = 60_000;
 
-class ClickHouseEventStore implements ClickHouseEventRecords {
+class ClickHouseEventStore implements EventStore {
   readonly kind = 'clickhouse';
   private closed = false;
   private readonly writer: ClickHouseEventWriter;
-  readonly metrics: ClickHouseMetrics = {
+  readonly metrics: ProjectMetrics = {
     overview: (projectId, query, today, money) => clickHouseOverview(this.query(projectId), query, today, money),
     retention: (projectId, query, today) => clickHouseRetention(this.query(projectId), query, today),
     players: (projectId, query) => clickHousePlayers(this.query(projectId), query),
@@ -98,6 +75,11 @@ class ClickHouseEventStore implements ClickHouseEventRecords {
     filterOptions: (projectId, query) => clickHouseFilterOptions(this.query(projectId), query),
     player: (projectId, userId, money) => clickHousePlayer(this.query(projectId), userId, money),
     explore: (projectId, query, money) => clickHouseExplore(this.query(projectId), query, money),
+    levels: (projectId, query) => clickHouseLevels(this.query(projectId), query),
+    economy: (projectId, query) => clickHouseEconomy(this.query(projectId), query),
+    funnel: (projectId, query) => clickHouseFunnel(this.query(projectId), query),
+    funnelPlayers: (projectId, query) => clickHouseFunnelPlayers(this.query(projectId), query),
+    experimentSums: (projectId, query) => clickHouseExperimentSums(this.query(projectId), query),
   };
 
   constructor(

@@ -1,8 +1,8 @@
 import type { ExperimentMetric } from '@questboard/shared/experiments-api';
-import { EMPTY_CUPED_SUMS, type CupedSums } from '@questboard/shared/experiments-cuped';
 import { REVENUE_WINSORISATION_PERCENTILE } from '@questboard/shared/experiments-winsorise';
-import { date, num, Params, ratesSql, type DuckDbQuery, type Row } from '../../analytics/duckdb-sql';
-import type { CapCorrection, ExperimentSums, ExperimentSumsQuery, ExposureDaySums } from './experiment-sums';
+import { date, Params, ratesSql, type DuckDbQuery, type Row } from '../../analytics/duckdb-sql';
+import type { ExperimentSums, ExperimentSumsQuery } from './experiment-sums';
+import { assembleExperimentSums } from './experiment-sums-assembly';
 
 // An experiment's sums in DuckDB (ADR 030; the counting in experiment-sums.ts). One statement:
 // `x` is each player's first exposure; `p` the exposed players of the experiment's variants whose
@@ -50,17 +50,6 @@ const sumsColumns = (i: number, where: string) =>
     `coalesce(sum(x${i} * x${i}) FILTER (WHERE ${where}), 0)::DOUBLE AS sxx${i}`,
     `coalesce(sum(x${i} * y${i}) FILTER (WHERE ${where}), 0)::DOUBLE AS sxy${i}`,
   ].join(', ');
-
-const readSums = (row: Row, i: number): CupedSums => ({
-  players: num(row[`n${i}`]),
-  sumY: num(row[`sy${i}`]),
-  sumY2: num(row[`syy${i}`]),
-  withHistory: num(row[`sh${i}`]),
-  sumYWithHistory: num(row[`shy${i}`]),
-  sumX: num(row[`sx${i}`]),
-  sumX2: num(row[`sxx${i}`]),
-  sumXY: num(row[`sxy${i}`]),
-});
 
 interface Built {
   /** CTEs of per-player aggregates, each keyed by uid. */
@@ -206,35 +195,12 @@ export async function duckDbExperimentSums(q: DuckDbQuery, query: ExperimentSums
        ${caps.join(', ')}`,
     params,
   );
-  return assemble(row ?? {}, query);
-}
-
-function assemble(row: Row, query: ExperimentSumsQuery): ExperimentSums {
-  const exposureRows = (row.exposures as Row[] | null) ?? [];
-  const dayRows = (row.days as Row[] | null) ?? [];
-  return {
-    exposures: exposureRows.map((item) => ({
-      variant: typeof item.variant === 'string' ? item.variant : null,
-      players: num(item.players),
-      mixed: num(item.mixed),
-    })),
-    metrics: query.metrics.map((_, i) => ({
-      byDay: dayRows
-        .map((item): ExposureDaySums => ({ variant: String(item.variant), day: String(item.day), ...readSums(item, i) }))
-        .filter((sums) => sums.players > 0),
-      capped: ((row[`caps${i}`] as Row[] | null) ?? []).map(
-        (item): CapCorrection => ({
-          ...EMPTY_CUPED_SUMS,
-          variant: String(item.variant),
-          day: String(item.day),
-          sumY: num(item.sy),
-          sumY2: num(item.syy),
-          sumYWithHistory: num(item.shy),
-          sumX: num(item.sx),
-          sumX2: num(item.sxx),
-          sumXY: num(item.sxy),
-        }),
-      ),
-    })),
-  };
+  return assembleExperimentSums(
+    {
+      exposures: (row?.exposures as Row[] | null) ?? [],
+      days: (row?.days as Row[] | null) ?? [],
+      caps: query.metrics.map((_, i) => (row?.[`caps${i}`] as Row[] | null) ?? []),
+    },
+    query,
+  );
 }
