@@ -3,9 +3,9 @@ import type { ProjectMoney } from '@questboard/shared/money';
 import { demoPopulation } from '../src/modules/demo/demo-population';
 import type { NewEvent } from '../src/modules/events/event-store';
 
-// The population and views the metric comparisons share (metrics-reference.int.test.ts for DuckDB,
-// clickhouse-metrics.int.test.ts for ClickHouse against DuckDB and the reference): 1,500 demo
-// players over 60 days (about 60,000 events) with the shapes demo players never send.
+// The population and views the metric comparisons share (metrics-reference.int.test.ts, each store
+// against the reference; clickhouse-*.int.test.ts, ClickHouse against DuckDB): 1,500 demo players
+// over 60 days (about 60,000 events) with the shapes demo players never send.
 
 export const end = new Date('2026-03-01T15:00:00Z'); // the window is 2026-01-01..2026-03-01, the last day half over
 export const today = '2026-03-01';
