@@ -14,7 +14,17 @@ import { openBenchClickHouse } from './lib/bench-clickhouse';
 // population is deterministic for a given end, so the file is kept between runs for the same day.
 
 export const BENCH_PROJECT = '0b5e4c1a-0000-4000-8000-000000000008';
-const PLAYERS = 122_000; // about 82 events a player over 90 days (resource events since issue 17): 10 million events
+// About 82 events a player over 90 days (resource events since issue 17): 10 million events.
+// BENCH_PLAYERS=12200 makes a tenth of it (1 million events), e.g. for the ClickHouse runs, which
+// read the events on every request until ClickHouse has rollups.
+const PLAYERS = benchPlayers(process.env.BENCH_PLAYERS);
+
+function benchPlayers(given: string | undefined): number {
+  if (given === undefined || given === '') return 122_000;
+  const players = Number(given);
+  if (!Number.isInteger(players) || players < 100) throw new Error(`BENCH_PLAYERS must be a whole number of at least 100 (got ${given})`);
+  return players;
+}
 const CHUNK = 50_000;
 
 export interface BenchData {
