@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { acquireDataDirLock } from '../../db/data-dir-lock';
 import { pgliteFolder } from '../../db/database';
-import { ConfigError, parseConfig, type ClickHouseConfig } from '../../config';
+import { ConfigError, parseConfig, type Config } from '../../config';
 import { MigrateError } from './copy-accounts';
 import { migrateAccounts, migrateEvents, type Say } from './migrate-steps';
 
@@ -21,33 +20,6 @@ Without --accounts or --events, each part whose variable is set runs.
               again (ClickHouse keeps one copy of each event)`;
 
 class UsageError extends Error {}
-
-const emptyIsUnset = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
-
-function urlOf(protocols: readonly string[], example: string) {
-  return z
-    .string()
-    .optional()
-    .transform(emptyIsUnset)
-    .refine(
-      (value) => {
-        if (value === undefined) return true;
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { message: `must be a URL like ${example}` },
-    );
-}
-
-/** The variables the command reads, as the server reads them (config.ts) plus CLICKHOUSE_URL. */
-const environmentSchema = z.object({
-  DATA_DIR: z.string().optional().transform((value) => emptyIsUnset(value) ?? './data'),
-  DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
-  CLICKHOUSE_URL: urlOf(['http:', 'https:'], 'http://user:pass@host:8123/db'),
-});
 
 export interface MigrateStoreIo extends Say {
   /** Errors (stderr). */
@@ -125,26 +97,28 @@ export async function runMigrateStoreCli(
       io.out(usage);
       return 0;
     }
-    const parsed = environmentSchema.safeParse(rawEnv);
-    if (!parsed.success) {
-      throw new UsageError(parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}.`).join('\n'));
-    }
-    const env = parsed.data;
-    // A cluster's variables are read as the server reads them (config.ts, ADR 036).
-    let clickhouse: ClickHouseConfig | undefined;
+    // The variables are read as the server reads them (config.ts), a cluster's included (ADR 036).
+    let config: Config;
     try {
-      clickhouse = parseConfig({
-        CLICKHOUSE_URL: env.CLICKHOUSE_URL,
-        CLICKHOUSE_CLUSTER: rawEnv.CLICKHOUSE_CLUSTER,
-        CLICKHOUSE_NODE_URLS: rawEnv.CLICKHOUSE_NODE_URLS,
-      }).clickhouse;
+      config = parseConfig(
+        {
+          DATA_DIR: rawEnv.DATA_DIR,
+          DATABASE_URL: rawEnv.DATABASE_URL,
+          CLICKHOUSE_URL: rawEnv.CLICKHOUSE_URL,
+          CLICKHOUSE_CLUSTER: rawEnv.CLICKHOUSE_CLUSTER,
+          CLICKHOUSE_NODE_URLS: rawEnv.CLICKHOUSE_NODE_URLS,
+        },
+        cwd,
+      );
     } catch (error) {
       if (error instanceof ConfigError) throw new UsageError(error.lines.join('\n'));
       throw error;
     }
+    const { clickhouse, databaseUrl } = config;
+    const env = { DATABASE_URL: databaseUrl, CLICKHOUSE_URL: clickhouse?.url };
     const parts = chooseParts(values, env);
     if (values.resume && !parts.events) throw new UsageError('--resume finishes an events copy: it needs the events part (CLICKHOUSE_URL).');
-    const dataDir = path.resolve(cwd, env.DATA_DIR);
+    const { dataDir } = config;
     checkInstallation(dataDir, parts);
     let release: () => void;
     try {
@@ -156,7 +130,7 @@ export async function runMigrateStoreCli(
       const dryRun = Boolean(values['dry-run']);
       if (dryRun) io.out('Dry run: nothing is changed.');
       // chooseParts chose only the parts whose variable is set.
-      if (parts.accounts && env.DATABASE_URL) await migrateAccounts({ dataDir, databaseUrl: env.DATABASE_URL, dryRun, say: io });
+      if (parts.accounts && databaseUrl) await migrateAccounts({ dataDir, databaseUrl, dryRun, say: io });
       if (parts.events && clickhouse) {
         await migrateEvents({
           eventsFile: installationFiles(dataDir).events,
