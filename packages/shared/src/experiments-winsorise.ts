@@ -6,6 +6,14 @@
 export const REVENUE_WINSORISATION_PERCENTILE = 99.9;
 
 /**
+ * The same as a fraction, for the stores' SQL. Written out, not computed: 99.9 / 100 is
+ * 0.9990000000000001 in binary floating point, and with it DuckDB's `quantile_disc` took the rank
+ * after the nearest one whenever the players were a multiple of 1,000 (the cap became the largest
+ * value, so nothing was capped).
+ */
+export const REVENUE_WINSORISATION_QUANTILE = 0.999;
+
+/**
  * The cap: the value at `percentile` of the pooled values by the nearest-rank rule (the smallest
  * value with at least `percentile`% of the values at or below it; PostgreSQL's `percentile_disc`).
  * Values above it are set to it. When the cap is 0 or less (at most one player in a thousand

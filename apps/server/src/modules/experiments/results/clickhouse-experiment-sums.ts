@@ -1,5 +1,5 @@
 import type { ExperimentMetric } from '@questboard/shared/experiments-api';
-import { REVENUE_WINSORISATION_PERCENTILE } from '@questboard/shared/experiments-winsorise';
+import { REVENUE_WINSORISATION_QUANTILE } from '@questboard/shared/experiments-winsorise';
 import { literal, literalList } from '../../events/clickhouse/clickhouse-http';
 import { date, worthSql, type ClickHouseQuery } from '../../analytics/clickhouse-sql';
 import { anyTextPropertySql, numberPropertySql } from '../../analytics/clickhouse-game-sql';
@@ -138,7 +138,12 @@ export async function clickHouseExperimentSums(q: ClickHouseQuery, query: Experi
   return assembleExperimentSums({ exposures, days, caps }, query);
 }
 
-const PERCENTILE = REVENUE_WINSORISATION_PERCENTILE / 100;
+const PERCENTILE = REVENUE_WINSORISATION_QUANTILE;
+
+/** The element of a sorted array at the cap's rank: the nearest rank, as `winsorisationCap` computes it. */
+export function nearestRankSql(sorted: string): string {
+  return `${sorted}[toUInt64(greatest(1, ceil(length(${sorted}) * ${literal(PERCENTILE)} - 1e-9)))]`;
+}
 
 /**
  * Per revenue metric: the cap of each look (each exposure day of a counted player; the 99.9th
@@ -152,7 +157,7 @@ function capsSql(values: string, i: number, last: string): string {
   const looks = `(SELECT arm, xday, y${i} AS y, x${i} AS x, h${i} AS h, look FROM (
       SELECT arm, xday, y${i}, x${i}, h${i}, range(toUInt64(${last} - xday + 1)) AS offsets FROM ${values} WHERE c${i}
     ) ARRAY JOIN arrayMap((offset, exposed) -> exposed + offset, offsets, replicate(xday, offsets)) AS look)`;
-  const rank = (sorted: string) => `${sorted}[toUInt64(greatest(1, ceil(length(${sorted}) * ${literal(PERCENTILE)})))]`;
+  const rank = (sorted: string) => nearestRankSql(sorted);
   const capped = (value: string, cap: string) => `if(${cap} > 0, least(${value}, ${cap}), ${value})`;
   const y = capped('y', 'cy');
   const x = capped('x', 'cx');

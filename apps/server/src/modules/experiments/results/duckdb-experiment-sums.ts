@@ -1,5 +1,5 @@
 import type { ExperimentMetric } from '@questboard/shared/experiments-api';
-import { REVENUE_WINSORISATION_PERCENTILE } from '@questboard/shared/experiments-winsorise';
+import { REVENUE_WINSORISATION_QUANTILE } from '@questboard/shared/experiments-winsorise';
 import { date, Params, ratesSql, type DuckDbQuery, type Row } from '../../analytics/duckdb-sql';
 import type { ExperimentSums, ExperimentSumsQuery } from './experiment-sums';
 import { assembleExperimentSums } from './experiment-sums-assembly';
@@ -140,7 +140,8 @@ function build(params: Params, q: DuckDbQuery, query: ExperimentSumsQuery): Buil
   return { sources, columns };
 }
 
-const PERCENTILE = REVENUE_WINSORISATION_PERCENTILE / 100;
+/** The cap's quantile (nearest rank, as `winsorisationCap`; the rank test in experiment-caps.int.test.ts). */
+export const PERCENTILE = REVENUE_WINSORISATION_QUANTILE;
 
 /** Per revenue metric: the cap of each look (by exposure day) and what capping changes in each variant's sums. */
 function capsSql(i: number): string {
