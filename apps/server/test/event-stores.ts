@@ -62,7 +62,9 @@ export const storageTargets: StorageTarget[] = databaseTargets.flatMap((database
  * A new, empty store of the target's kind opened directly (no app): DuckDB in memory, or ClickHouse
  * on a database of its own, opened through the configuration as the product opens it.
  */
-export async function openTestEventStore(target: EventStoreTarget): Promise<{ store: EventStore; close: () => Promise<void> }> {
+export async function openTestEventStore(
+  target: EventStoreTarget,
+): Promise<{ store: EventStore; close: () => Promise<void>; /** ClickHouse's: the database's URL. */ url?: string }> {
   if (target.name === 'DuckDB') {
     const store = await openDuckDbEventStore({ file: ':memory:' });
     return { store, close: () => store.close() };
@@ -71,6 +73,7 @@ export async function openTestEventStore(target: EventStoreTarget): Promise<{ st
   const store = await openEventStore({ dataDir: '/nonexistent', clickhouse: parseConfig(place.env).clickhouse });
   return {
     store,
+    url: place.env.CLICKHOUSE_URL,
     close: async () => {
       await store.close();
       await place.dispose();

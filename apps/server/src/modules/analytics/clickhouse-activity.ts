@@ -3,7 +3,7 @@ import type { Row } from '../events/clickhouse/clickhouse-http';
 import { bucketSql, date, filterSql, num, rangeSql, type ClickHouseQuery } from './clickhouse-sql';
 
 // The activity figures several pages ask for (the overview, the players page), in ClickHouse SQL on
-// the deduplicated events (ADR 033); duckdb-activity.ts answers the same from DuckDB's rollups.
+// the rollups (ADR 033, 037); duckdb-activity.ts answers the same from DuckDB's rollups.
 
 /** The day `days` after a YYYY-MM-DD day. */
 const shifted = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -11,7 +11,7 @@ const byDay = (rows: Row[]) => new Map(rows.map((row) => [String(row.d), num(row
 
 /** DAU per day of the view (days without users left out). */
 export async function clickHouseDailyActive(q: ClickHouseQuery, view: AnalyticsQuery): Promise<Map<string, number>> {
-  return byDay(await q.rows(`SELECT toString(day) AS d, uniqExact(user_id) AS n FROM ${q.eventsOn(view)} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY day`));
+  return byDay(await q.rows(`SELECT toString(day) AS d, uniqExact(user_id) AS n FROM ${q.userDays(view)} WHERE ${filterSql(view)} GROUP BY day`));
 }
 
 /** New users per install day of the view, their install matching the filters. */
@@ -32,7 +32,7 @@ export async function clickHouseTrailing(q: ClickHouseQuery, view: AnalyticsQuer
   return byDay(
     await q.rows(
       `SELECT toString(target) AS d, uniqExact(user_id) AS n FROM (
-         SELECT user_id, day FROM ${q.eventsOn({ from: shifted(sorted[0] ?? '', 1 - window), to: sorted.at(-1) ?? '' })}
+         SELECT user_id, day FROM ${q.userDays({ from: shifted(sorted[0] ?? '', 1 - window), to: sorted.at(-1) ?? '' })}
          WHERE ${filterSql(view)}
          GROUP BY user_id, day
        ) ARRAY JOIN [${sorted.map(date).join(', ')}] AS target

@@ -8,10 +8,14 @@ import { filterSql, num, rangeSql, withoutRateSql, type ClickHouseQuery } from '
 
 /** Purchases of the range (of one event name, or every one: the explorer) in a currency without a rate, per currency, most first. */
 export async function clickHouseExcludedPurchases(q: ClickHouseQuery, view: AnalyticsFilters & { from: string; to: string }, money: ProjectMoney, event: string | null = null): Promise<ExcludedPurchases> {
+  // Of every event name: the purchases rollup (ADR 037); of one: its events.
   const rows = await q.rows(
-    `SELECT assumeNotNull(currency) AS currency, count() AS purchases, sum(assumeNotNull(revenue_amount)) AS amount FROM ${q.eventsOn(view)}
-     WHERE ${withoutRateSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)}${event === null ? '' : ` AND name = ${literal(event)}`}
-     GROUP BY currency ORDER BY purchases DESC, currency`,
+    event === null
+      ? `SELECT assumeNotNull(currency) AS currency, sum(transactions) AS purchases, sum(amount) AS total FROM ${q.purchases(view)}
+         WHERE ${withoutRateSql(money, 'amount')} AND ${filterSql(view)} GROUP BY currency ORDER BY purchases DESC, currency`
+      : `SELECT assumeNotNull(currency) AS currency, count() AS purchases, sum(assumeNotNull(revenue_amount)) AS total FROM ${q.eventsOn(view)}
+         WHERE ${withoutRateSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)} AND name = ${literal(event)}
+         GROUP BY currency ORDER BY purchases DESC, currency`,
   );
-  return rows.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.amount) }));
+  return rows.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.total) }));
 }

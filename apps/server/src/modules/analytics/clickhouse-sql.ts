@@ -3,22 +3,29 @@ import type { ProjectMoney } from '@questboard/shared/money';
 import { literal, literalList, type ClickHouseHttp, type Row } from '../events/clickhouse/clickhouse-http';
 import { DIMENSIONS } from './duckdb-sql';
 import { dedupedEventsSql } from '../events/clickhouse/clickhouse-schema';
+import { ROLLUP_TABLES, type RollupTable } from '../events/clickhouse/clickhouse-rollup-schema';
 
 // What every page's ClickHouse queries share (ADR 033), in SQL ClickHouse 18.16 runs: no window
 // functions, no WITH … AS (subquery), no query parameters; values through `literal`.
 
 /**
  * The queries of one request: the project's deduplicated events as a relation (`events`), and the
- * relations built on it that several pages read (each player's install, the sessions).
+ * rollups several pages read (ADR 037: player days, purchases, event names per player and day,
+ * sessions, and each player's install from the player days). A query naming a rollup waits until
+ * the rollups hold every event stored before the request's first such query.
  */
 export class ClickHouseQuery {
   /** The project's events, one row per insert_id (clickhouse-schema.ts `dedupedEventsSql`). */
   readonly events: string;
+  private usesRollups = false;
+  private refreshed: Promise<void> | null = null;
 
   constructor(
     private readonly http: ClickHouseHttp,
     private readonly table: string,
     private readonly projectLiteral: string,
+    /** Brings the project's rollups up to date (ClickHouseRollups `fresh`). */
+    private readonly freshRollups: () => Promise<void>,
   ) {
     this.events = dedupedEventsSql(table, projectLiteral);
   }
@@ -31,8 +38,37 @@ export class ClickHouseQuery {
     return dedupedEventsSql(this.table, this.projectLiteral, rangeSql(view));
   }
 
-  rows(sql: string): Promise<Row[]> {
+  async rows(sql: string): Promise<Row[]> {
+    if (this.usesRollups) await (this.refreshed ??= this.freshRollups());
     return this.http.rows(sql);
+  }
+
+  /**
+   * The current generation's rows of a rollup (ADR 037), of the view's days when given. GLOBAL IN:
+   * on a cluster the state is read once, not by every shard through the Distributed table.
+   */
+  private rollup(table: RollupTable, kind: 'days' | 'sessions', view?: { from: string; to: string }): string {
+    this.usesRollups = true;
+    return `(SELECT * FROM ${table} WHERE project_id = ${this.projectLiteral}${view ? ` AND ${rangeSql(view)}` : ''}
+      AND (day, generation) GLOBAL IN (SELECT day, generation FROM ${ROLLUP_TABLES.state} FINAL WHERE project_id = ${this.projectLiteral} AND kind = '${kind}'))`;
+  }
+
+  /**
+   * A player's events of a day per platform, country and version (ADR 037): `events`, the first
+   * one in event order (`first_ms`, `first_received_ms`, `first_insert_id`) and `last_ms`.
+   */
+  userDays(view?: { from: string; to: string }): string {
+    return this.rollup(ROLLUP_TABLES.userDays, 'days', view);
+  }
+
+  /** A player's purchases of a day per platform, country, version, currency and product: `amount` as sent and `transactions`. */
+  purchases(view?: { from: string; to: string }): string {
+    return this.rollup(ROLLUP_TABLES.purchases, 'days', view);
+  }
+
+  /** A player's events of a day by `name` per platform, country and version: `events`, `last_ms` and the `property_keys` sent. */
+  nameDays(view?: { from: string; to: string }): string {
+    return this.rollup(ROLLUP_TABLES.nameDays, 'days', view);
   }
 
   /**
@@ -44,19 +80,16 @@ export class ClickHouseQuery {
   get users(): string {
     return `(SELECT user_id, tupleElement(first, 1) AS install_day, tupleElement(first, 2) AS platform,
         tupleElement(first, 3) AS country, tupleElement(first, 4) AS app_version, days FROM (
-      SELECT user_id, argMin((day, platform, country, app_version), (ts_ms, received_ms, insert_id)) AS first, groupUniqArray(day) AS days
-      FROM ${this.events} GROUP BY user_id))`;
+      SELECT user_id, argMin((day, platform, country, app_version), (first_ms, first_received_ms, first_insert_id)) AS first, groupUniqArray(day) AS days
+      FROM ${this.userDays()} GROUP BY user_id))`;
   }
 
   /**
-   * Sessions (docs/product/metrics.md#sessions): one per player and session_id; a player's events
-   * without one split where two consecutive ones are 30 minutes or more apart (numbered with a
-   * running sum over the player's events as an array: 18.16 has no window functions). Day and
-   * attributes are those of the session's first event; `session_id` is NULL for the split ones,
-   * `events` counts the session's events.
+   * Sessions (docs/product/metrics.md#sessions, `sessionsSql`) from the rollup (ADR 037): `day` and
+   * attributes are those of the session's first event, `session_id` is NULL for the split ones.
    */
   get sessions(): string {
-    return sessionsSql(this.events);
+    return this.rollup(ROLLUP_TABLES.sessions, 'sessions');
   }
 
   /**
@@ -73,8 +106,14 @@ export class ClickHouseQuery {
   }
 }
 
-/** The sessions of the given deduplicated events (ClickHouseQuery `sessions`). */
-function sessionsSql(events: string): string {
+/**
+ * Sessions (docs/product/metrics.md#sessions) of the given deduplicated events: one per player and
+ * session_id; a player's events without one split where two consecutive ones are 30 minutes or more
+ * apart (numbered with a running sum over the player's events as an array: 18.16 has no window
+ * functions). Day and attributes are those of the session's first event; `session_id` is NULL for
+ * the split ones, `events` counts the session's events.
+ */
+export function sessionsSql(events: string): string {
   const first = (relation: string) => `tupleElement(${relation}, 1) AS day, tupleElement(${relation}, 2) AS platform,
         tupleElement(${relation}, 3) AS country, tupleElement(${relation}, 4) AS app_version`;
   const identified = `SELECT user_id, session_id, start_ms, end_ms, events, ${first('first')} FROM (
@@ -126,22 +165,22 @@ function rates(money: ProjectMoney): [string[], number[]] {
   return [rows.map(([code]) => code), rows.map(([, rate]) => rate)];
 }
 
-/** A purchase whose currency has a rate (ADR 011). */
-export function convertibleSql(money: ProjectMoney): string {
-  return `revenue_amount > 0 AND ifNull(currency, '') IN ${literalList(rates(money)[0])}`;
+/** A purchase whose currency has a rate (ADR 011); `amount` is the events' `revenue_amount` or the purchases rollup's `amount`. */
+export function convertibleSql(money: ProjectMoney, amount = 'revenue_amount'): string {
+  return `${amount} > 0 AND ifNull(currency, '') IN ${literalList(rates(money)[0])}`;
 }
 
 /** The purchase's worth in the reporting currency (with `convertibleSql`). */
-export function worthSql(money: ProjectMoney): string {
+export function worthSql(money: ProjectMoney, amount = 'revenue_amount'): string {
   const [codes, values] = rates(money);
-  return `assumeNotNull(revenue_amount) * transform(ifNull(currency, ''), [${codes.map((code) => literal(code)).join(', ')}], [${values
+  return `assumeNotNull(${amount}) * transform(ifNull(currency, ''), [${codes.map((code) => literal(code)).join(', ')}], [${values
     .map((value) => `toFloat64(${literal(value)})`)
     .join(', ')}], toFloat64(0))`;
 }
 
 /** A purchase without a rate: left out of revenue and reported (ADR 011). */
-export function withoutRateSql(money: ProjectMoney): string {
-  return `revenue_amount > 0 AND currency IS NOT NULL AND assumeNotNull(currency) NOT IN ${literalList(rates(money)[0])}`;
+export function withoutRateSql(money: ProjectMoney, amount = 'revenue_amount'): string {
+  return `${amount} > 0 AND currency IS NOT NULL AND assumeNotNull(currency) NOT IN ${literalList(rates(money)[0])}`;
 }
 
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));

@@ -5,6 +5,7 @@ import type { EventStore } from './event-store';
 import { openClickHouseEventStore } from './clickhouse/clickhouse-event-store';
 import { ClickHouseHttp, literal } from './clickhouse/clickhouse-http';
 import { createDistributedTableSql, createEventsTableSql } from './clickhouse/clickhouse-schema';
+import { createDistributedRollupSql, createRollupTableSql, LOCAL_ROLLUP_SUFFIX, localRollupTable, ROLLUP_TABLES } from './clickhouse/clickhouse-rollup-schema';
 
 export interface EventStoreOptions {
   /** Events waiting to be written at most before ingestion answers 503 (back-pressure). */
@@ -26,9 +27,9 @@ export function openEventStore(config: Pick<Config, 'dataDir' | 'clickhouse'>, o
 export const clusterTables = { local: 'events_local', distributed: 'events' } as const;
 
 /**
- * A cluster: each node gets the local table and the Distributed table over the cluster (so a
- * process may read and write through any node), reads and writes go through CLICKHOUSE_URL's node,
- * and deletes run on every node's local table (ALTER … DELETE does not go through a Distributed
+ * A cluster: each node gets the local tables (events and the rollups, ADR 037) and the Distributed
+ * tables over the cluster (so a process may read and write through any node), reads and writes go
+ * through CLICKHOUSE_URL's node, and deletes run on every node's local tables (ALTER … DELETE does not go through a Distributed
  * table, and 18.16 runs `ON CLUSTER` only with ZooKeeper).
  */
 async function openClickHouseCluster(
@@ -46,14 +47,21 @@ async function openClickHouseCluster(
     }
     await node.command(createEventsTableSql(clusterTables.local));
     await node.command(createDistributedTableSql(clusterTables.distributed, cluster.name, node.database, clusterTables.local));
+    for (const rollup of Object.values(ROLLUP_TABLES)) {
+      await node.command(createRollupTableSql(rollup, localRollupTable(rollup)));
+      await node.command(createDistributedRollupSql(rollup, cluster.name, node.database, localRollupTable(rollup)));
+    }
   }
   // The entry server may be outside the list (a node that only answers queries).
   await entry.command(createDistributedTableSql(clusterTables.distributed, cluster.name, entry.database, clusterTables.local));
+  for (const rollup of Object.values(ROLLUP_TABLES)) {
+    await entry.command(createDistributedRollupSql(rollup, cluster.name, entry.database, localRollupTable(rollup)));
+  }
   return openClickHouseEventStore({
     url,
     table: clusterTables.distributed,
     createTable: false,
-    deleteOn: nodeUrls.map((nodeUrl) => ({ url: nodeUrl, table: clusterTables.local })),
+    deleteOn: nodeUrls.map((nodeUrl) => ({ url: nodeUrl, table: clusterTables.local, rollupSuffix: LOCAL_ROLLUP_SUFFIX })),
     ...options,
   });
 }

@@ -1,14 +1,14 @@
 import type { AnalyticsQuery } from '@questboard/shared/analytics-view';
 import type { FilterOptions } from '@questboard/shared/analytics-answers';
-import { rangeSql, type ClickHouseQuery } from '../clickhouse-sql';
+import type { ClickHouseQuery } from '../clickhouse-sql';
 import { assembleFilterOptions, FILTER_OPTIONS } from './filters-assembly';
 
-/** The filter bar's values in ClickHouse SQL on the deduplicated events of the range (ADR 033). */
+/** The filter bar's values in ClickHouse SQL on the player days of the range (ADR 033, 037). */
 export function clickHouseFilterOptions(q: ClickHouseQuery, view: AnalyticsQuery): Promise<FilterOptions> {
   return assembleFilterOptions(async (range, dimension) => {
     const rows = await q.rows(
-      `SELECT assumeNotNull(${dimension}) AS value FROM ${q.eventsOn(range)} WHERE ${rangeSql(range)} AND ${dimension} IS NOT NULL
-       GROUP BY value ORDER BY count() DESC, value LIMIT ${FILTER_OPTIONS}`,
+      `SELECT assumeNotNull(${dimension}) AS value FROM ${q.userDays(range)} WHERE ${dimension} IS NOT NULL
+       GROUP BY value ORDER BY sum(events) DESC, value LIMIT ${FILTER_OPTIONS}`,
     );
     return rows.map((row) => String(row.value));
   }, view);

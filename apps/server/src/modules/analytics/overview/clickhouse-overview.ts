@@ -3,12 +3,12 @@ import type { Overview } from '@questboard/shared/analytics-answers';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { clickHouseDailyActive, clickHouseInstalls, clickHouseSessionsByBucket, clickHouseTrailing } from '../clickhouse-activity';
 import { clickHouseExcludedPurchases } from '../clickhouse-purchases';
-import { bucketSql, convertibleSql, filterSql, num, rangeSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
+import { bucketSql, convertibleSql, filterSql, num, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
 import type { StoreAnswer } from '../store-answer';
 import { clickHouseCohortCells } from '../retention/clickhouse-retention';
 import { assembleOverview, type OverviewSource } from './overview-assembly';
 
-/** The overview's questions in ClickHouse SQL on the deduplicated events (ADR 033); the cards come from overview-assembly.ts. */
+/** The overview's questions in ClickHouse SQL on the rollups (ADR 033, 037); the cards come from overview-assembly.ts. */
 export function clickHouseOverview(q: ClickHouseQuery, query: AnalyticsQuery, today: string, money: ProjectMoney): Promise<StoreAnswer<Overview>> {
   return assembleOverview(clickHouseOverviewSource(q), query, today, money);
 }
@@ -22,8 +22,8 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
 
     revenue: async (view, money) => {
       const rows = await q.rows(
-        `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, sum(${worthSql(money)}) AS revenue FROM ${q.eventsOn(view)}
-         WHERE ${convertibleSql(money)} AND ${rangeSql(view)} AND ${filterSql(view)} GROUP BY b`,
+        `SELECT ${bucketSql('day', view.granularity, view.from)} AS b, sum(${worthSql(money, 'amount')}) AS revenue FROM ${q.purchases(view)}
+         WHERE ${convertibleSql(money, 'amount')} AND ${filterSql(view)} GROUP BY b`,
       );
       return new Map(rows.map((row) => [String(row.b), num(row.revenue)]));
     },
@@ -34,7 +34,7 @@ function clickHouseOverviewSource(q: ClickHouseQuery): OverviewSource {
     },
 
     eventCounts: async (view) => {
-      const rows = await q.rows(`SELECT name, count() AS count FROM ${q.eventsOn(view)} WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY name`);
+      const rows = await q.rows(`SELECT name, sum(events) AS count FROM ${q.nameDays(view)} WHERE ${filterSql(view)} GROUP BY name`);
       return rows.map((row) => ({ name: String(row.name), count: num(row.count) }));
     },
 

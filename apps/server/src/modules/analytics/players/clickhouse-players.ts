@@ -6,7 +6,7 @@ import { text } from '../duckdb-sql';
 import type { StoreAnswer } from '../store-answer';
 import { assemblePlayers, BREAKDOWN_ROWS, type ActivePlayers } from './players-assembly';
 
-/** The players page's questions in ClickHouse SQL on the deduplicated events (ADR 033); totals and series from players-assembly.ts. */
+/** The players page's questions in ClickHouse SQL on the rollups (ADR 033, 037); totals and series from players-assembly.ts. */
 export function clickHousePlayers(q: ClickHouseQuery, view: AnalyticsQuery): Promise<StoreAnswer<Players>> {
   return assemblePlayers(
     {
@@ -25,7 +25,7 @@ export function clickHousePlayers(q: ClickHouseQuery, view: AnalyticsQuery): Pro
  * the whole range's row is the one with the empty bucket (18.16 has no GROUPING SETS).
  */
 async function activePlayers(q: ClickHouseQuery, view: AnalyticsQuery): Promise<{ buckets: Map<string, ActivePlayers>; total: ActivePlayers }> {
-  const days = `(SELECT user_id, b FROM ${q.eventsOn(view)} WHERE ${rangeSql(view)} AND ${filterSql(view)}
+  const days = `(SELECT user_id, b FROM ${q.userDays(view)} WHERE ${filterSql(view)}
       GROUP BY user_id, ${bucketSql('day', view.granularity, view.from)} AS b)
     ANY INNER JOIN (SELECT user_id, install_day FROM ${q.users}) USING user_id`;
   const rows = await q.rows(
@@ -44,8 +44,8 @@ async function activePlayers(q: ClickHouseQuery, view: AnalyticsQuery): Promise<
 async function breakdown(q: ClickHouseQuery, view: AnalyticsQuery, dimension: FilterDimension): Promise<Players['breakdowns'][FilterDimension]> {
   const [active, installed] = await Promise.all([
     q.rows(
-      `SELECT ${dimension} AS value, uniqExact(user_id) AS users, count() AS events FROM ${q.eventsOn(view)}
-       WHERE ${rangeSql(view)} AND ${filterSql(view)} GROUP BY value
+      `SELECT ${dimension} AS value, uniqExact(user_id) AS users, sum(events) AS sent FROM ${q.userDays(view)}
+       WHERE ${filterSql(view)} GROUP BY value
        ORDER BY users DESC, isNull(value), value LIMIT ${BREAKDOWN_ROWS}`,
     ),
     q.rows(
@@ -54,5 +54,5 @@ async function breakdown(q: ClickHouseQuery, view: AnalyticsQuery, dimension: Fi
     ),
   ]);
   const newUsers = new Map(installed.map((row) => [text(row.value), num(row.new_users)]));
-  return active.map((row) => ({ value: text(row.value), users: num(row.users), newUsers: newUsers.get(text(row.value)) ?? 0, events: num(row.events) }));
+  return active.map((row) => ({ value: text(row.value), users: num(row.users), newUsers: newUsers.get(text(row.value)) ?? 0, events: num(row.sent) }));
 }

@@ -32,8 +32,8 @@ export async function clickHouseCohortCells(
     if (!money) throw new Error('LTV needs the project money');
     // Each player's converted purchases as parallel arrays of day and worth: revenue up to day N.
     players = `(SELECT * FROM ${q.users} ANY LEFT JOIN (
-        SELECT user_id, groupArray(day) AS paid_days, groupArray(${worthSql(money)}) AS paid
-        FROM ${q.events} WHERE ${convertibleSql(money)} GROUP BY user_id
+        SELECT user_id, groupArray(day) AS paid_days, groupArray(${worthSql(money, 'amount')}) AS paid
+        FROM ${q.purchases()} WHERE ${convertibleSql(money, 'amount')} GROUP BY user_id
       ) USING user_id)`;
     value = `sumIf(arraySum(arrayMap((d, worth) -> if(d <= install_day + n, worth, toFloat64(0)), paid_days, paid)), ${reached})`;
   }

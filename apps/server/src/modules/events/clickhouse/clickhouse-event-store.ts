@@ -20,6 +20,8 @@ import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { toStoredEvent } from '../event-table';
 import { createEventsTableSql, dedupedEventsSql } from './clickhouse-schema';
+import { createRollupTableSql, ROLLUP_TABLES, type RollupTable } from './clickhouse-rollup-schema';
+import { ClickHouseRollups } from './clickhouse-rollups';
 
 export interface ClickHouseEventStoreOptions {
   /** `http://user:password@host:8123/database` (CLICKHOUSE_URL). */
@@ -27,8 +29,11 @@ export interface ClickHouseEventStoreOptions {
   /** The events table; created when missing unless `createTable` is false (a Distributed table made by the operator). */
   table?: string;
   createTable?: boolean;
-  /** The tables deletes run on (ALTER … DELETE runs on MergeTree tables, not a Distributed one): each node's URL and local table. */
-  deleteOn?: { url: string; table: string }[];
+  /**
+   * The tables deletes run on (ALTER … DELETE runs on MergeTree tables, not a Distributed one):
+   * each node's URL, local events table and the suffix of its local rollup tables (ADR 037).
+   */
+  deleteOn?: { url: string; table: string; rollupSuffix?: string }[];
   maxQueuedEvents?: number;
   maxEventsPerInsert?: number;
   timeoutMs?: number;
@@ -50,16 +55,50 @@ export async function openClickHouseEventStore(options: ClickHouseEventStoreOpti
   }
   // Inserts through a Distributed table are acknowledged only once every shard stored its rows.
   const http = new ClickHouseHttp({ url: options.url, timeoutMs: options.timeoutMs, settings: { insert_distributed_sync: 1 } });
-  if (options.createTable !== false) await http.command(createEventsTableSql(table));
-  const deleteOn = (options.deleteOn ?? [{ url: options.url, table }]).map((target) => ({
-    http: new ClickHouseHttp({ url: target.url, timeoutMs: options.timeoutMs }),
-    table: target.table,
-  }));
-  return new ClickHouseEventStore(http, table, deleteOn, options);
+  if (options.createTable !== false) {
+    await http.command(createEventsTableSql(table));
+    for (const rollup of Object.values(ROLLUP_TABLES)) await http.command(createRollupTableSql(rollup));
+  }
+  const deleteOn = (options.deleteOn ?? [{ url: options.url, table }]).map((target) => {
+    const node = new ClickHouseHttp({ url: target.url, timeoutMs: options.timeoutMs });
+    return {
+      http: node,
+      table: target.table,
+      rollups: {
+        http: node,
+        table: (rollup: RollupTable) => `${rollup}${target.rollupSuffix ?? ''}`,
+        mutationsDone: (name: string) => mutationsDone(node, name),
+      },
+    };
+  });
+  // The rollups' refreshes read a week of events at a time and may take minutes on a large game
+  // (ADR 037); a GROUP BY larger than memory spills to disk instead of failing.
+  const refresher = new ClickHouseHttp({
+    url: options.url,
+    timeoutMs: Math.max(options.timeoutMs ?? 0, REFRESH_TIMEOUT_MS),
+    settings: { insert_distributed_sync: 1, max_bytes_before_external_group_by: 500_000_000 },
+  });
+  const rollups = new ClickHouseRollups(refresher, table, deleteOn.map((target) => target.rollups));
+  return new ClickHouseEventStore(http, table, deleteOn, rollups, options);
 }
 
 /** How long a delete waits for ClickHouse to finish rewriting the parts (mutations run in the background). */
 const MUTATION_WAIT_MS = 60_000;
+/** How long one statement of a rollup refresh may take (a week of a large game's events). */
+const REFRESH_TIMEOUT_MS = 5 * 60_000;
+
+/** Resolves once ClickHouse has finished the table's mutations (deletes rewrite parts in the background). */
+async function mutationsDone(http: ClickHouseHttp, table: string): Promise<void> {
+  const deadline = Date.now() + MUTATION_WAIT_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+    const [row] = await http.rows(
+      `SELECT count() AS running FROM system.mutations WHERE database = ${literal(http.database)} AND table = ${literal(table)} AND is_done = 0`,
+    );
+    if (Number(row?.running ?? 0) === 0) return;
+    if (Date.now() > deadline) throw new Error(`ClickHouse has not finished deleting from ${table} after ${MUTATION_WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
 
 class ClickHouseEventStore implements EventStore {
   readonly kind = 'clickhouse';
@@ -86,6 +125,7 @@ class ClickHouseEventStore implements EventStore {
     private readonly http: ClickHouseHttp,
     private readonly table: string,
     private readonly deleteOn: { http: ClickHouseHttp; table: string }[],
+    private readonly rollups: ClickHouseRollups,
     options: ClickHouseEventStoreOptions,
   ) {
     this.writer = new ClickHouseEventWriter(http, table, options.maxQueuedEvents ?? 200_000, options.maxEventsPerInsert ?? 50_000);
@@ -97,7 +137,8 @@ class ClickHouseEventStore implements EventStore {
 
   /** The analytics queries of one request on the project's events. */
   private query(projectId: string): ClickHouseQuery {
-    return new ClickHouseQuery(this.http, this.table, project(projectId));
+    const checked = project(projectId);
+    return new ClickHouseQuery(this.http, this.table, checked, () => this.rollups.fresh(projectId));
   }
 
   append(projectId: string, events: readonly NewEvent[]): Promise<void> {
@@ -158,20 +199,30 @@ class ClickHouseEventStore implements EventStore {
     };
   }
 
-  deleteDemo(projectId: string): Promise<number> {
-    return this.deleteWhere(projectId, 'demo = 1');
+  // After a delete the rollups keep nothing of the deleted events (ADR 037): all of them go, or
+  // for a cut-off the days before its own; the next read recomputes what differs.
+
+  async deleteDemo(projectId: string): Promise<number> {
+    const deleted = await this.deleteWhere(projectId, 'demo = 1');
+    if (deleted > 0) await this.rollups.forget(projectId);
+    return deleted;
   }
 
-  deleteAll(projectId: string): Promise<number> {
-    return this.deleteWhere(projectId, '1');
+  async deleteAll(projectId: string): Promise<number> {
+    const deleted = await this.deleteWhere(projectId, '1');
+    if (deleted > 0) await this.rollups.forget(projectId);
+    return deleted;
   }
 
-  deleteBefore(projectId: string, cutoff: Date): Promise<number> {
-    return this.deleteWhere(projectId, `ts_ms < ${literal(cutoff.getTime())}`);
+  async deleteBefore(projectId: string, cutoff: Date): Promise<number> {
+    const deleted = await this.deleteWhere(projectId, `ts_ms < ${literal(cutoff.getTime())}`);
+    if (deleted > 0) await this.rollups.forget(projectId, cutoff.toISOString().slice(0, 10));
+    return deleted;
   }
 
   async deleteProject(projectId: string): Promise<void> {
     await this.deleteWhere(projectId, '1');
+    await this.rollups.forget(projectId);
   }
 
   /**
@@ -188,20 +239,8 @@ class ClickHouseEventStore implements EventStore {
     for (const target of this.deleteOn) {
       await target.http.command(`ALTER TABLE ${target.table} DELETE WHERE project_id = ${project(projectId)} AND (${condition})`);
     }
-    await Promise.all(this.deleteOn.map((target) => this.mutationsDone(target.http, target.table)));
+    await Promise.all(this.deleteOn.map((target) => mutationsDone(target.http, target.table)));
     return doomed;
-  }
-
-  private async mutationsDone(http: ClickHouseHttp, table: string): Promise<void> {
-    const deadline = Date.now() + MUTATION_WAIT_MS;
-    for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
-      const [row] = await http.rows(
-        `SELECT count() AS running FROM system.mutations WHERE database = ${literal(http.database)} AND table = ${literal(table)} AND is_done = 0`,
-      );
-      if (Number(row?.running ?? 0) === 0) return;
-      if (Date.now() > deadline) throw new Error(`ClickHouse has not finished deleting from ${table} after ${MUTATION_WAIT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
   }
 
   async sizeBytes(): Promise<number> {
@@ -218,6 +257,7 @@ class ClickHouseEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.rollups.close();
     await this.writer.drained();
   }
 }

@@ -102,7 +102,7 @@ export async function clickHouseExperimentSums(q: ClickHouseQuery, query: Experi
       }
     }
   });
-  sources.unshift(sourceSql(counted, `(SELECT DISTINCT user_id, day FROM ${q.events})`, span(), activity));
+  sources.unshift(sourceSql(counted, `(SELECT DISTINCT user_id, day FROM ${q.userDays()})`, span(), activity));
   if (sessions.length > 0) {
     // A session in progress at the exposure counts as starting on day 0 (it has an event at or after it).
     sources.push(sourceSql(counted, `(SELECT user_id, day, end_ms FROM ${q.sessions})`, span('end_ms >= xts AND day <= xday'), sessions));

@@ -1,0 +1,236 @@
+import { sessionsSql } from '../../analytics/clickhouse-sql';
+import { literal, type ClickHouseHttp, type Row } from './clickhouse-http';
+import { dedupedEventsSql } from './clickhouse-schema';
+import { ROLLUP_TABLES, rollupColumnNames, type RollupTable } from './clickhouse-rollup-schema';
+
+// The ClickHouse rollups (ADR 037): each project's player days, purchases, event names per player
+// and day, and sessions, computed from the deduplicated events a day at a time, so the overview,
+// players, revenue, retention, engagement and event-list pages read them instead of every event.
+//
+// Exact without any writer's help, so any number of processes may ingest: a refresh compares each
+// day's events as stored (their number, the sum of their `keep` and the latest receipt: any insert,
+// delete or merge that removes a duplicate changes them) with the figures the day's rollup was
+// computed from, recomputes the days that differ under a new generation, then points
+// `rollup_state` at it. Reads take only the current generation's rows, so a day being rewritten is
+// read as it was until its new rows are all in. Superseded rows are deleted some minutes later, once
+// no read can still be using them.
+
+/** Days recomputed by one statement per table: the GROUP BY of a week of a large game stays in memory. */
+const DAYS_PER_STEP = 7;
+/** How long a superseded generation stays (a read or refresh that began before it was superseded finishes well within it). */
+export const GARBAGE_DELAY_MS = 10 * 60_000;
+
+/** Where the rollups' rows are deleted: each node's own table (a Distributed table takes no ALTER … DELETE). */
+export interface RollupDeleteTarget {
+  http: ClickHouseHttp;
+  table: (table: RollupTable) => string;
+  mutationsDone: (table: string) => Promise<void>;
+}
+
+interface DayState {
+  generation: number;
+  events: number;
+  keeps: string;
+  received: number;
+}
+
+type Kind = 'days' | 'sessions';
+
+const DAY_TABLES = [ROLLUP_TABLES.userDays, ROLLUP_TABLES.purchases, ROLLUP_TABLES.nameDays] as const;
+
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayList = (days: Iterable<string>) => `(${[...days].map((day) => `toDate(${literal(day)})`).join(', ')})`;
+
+export class ClickHouseRollups {
+  private readonly slots = new Map<string, { running: Promise<void> | null; queued: Promise<void> | null }>();
+  private readonly garbageTimers = new Map<string, NodeJS.Timeout>();
+  private lastGeneration = 0;
+
+  constructor(
+    /** Reads and writes (through the Distributed tables on a cluster). */
+    private readonly http: ClickHouseHttp,
+    private readonly events: string,
+    private readonly deleteOn: RollupDeleteTarget[],
+    private readonly garbageDelayMs = GARBAGE_DELAY_MS,
+  ) {}
+
+  /**
+   * Resolves once the project's rollups hold every event stored before the call. Calls while a
+   * refresh runs share the one queued after it (which sees their events), so a stream of reads
+   * runs at most two refreshes at once per process.
+   */
+  fresh(projectId: string): Promise<void> {
+    let slot = this.slots.get(projectId);
+    if (!slot) {
+      slot = { running: null, queued: null };
+      this.slots.set(projectId, slot);
+    }
+    const current = slot;
+    if (current.queued) return current.queued;
+    const start = (): Promise<void> => {
+      const running = this.refresh(projectId).finally(() => {
+        if (current.running === running) current.running = null;
+        if (!current.running && !current.queued) this.slots.delete(projectId);
+      });
+      current.running = running;
+      return running;
+    };
+    if (!current.running) return start();
+    const queued = current.running
+      .catch(() => undefined)
+      .then(() => {
+        current.queued = null;
+        return start();
+      });
+    current.queued = queued;
+    return queued;
+  }
+
+  private nextGeneration(): number {
+    // Microseconds since 1970: later refreshes have greater generations (ADR 037), far below 2^53.
+    this.lastGeneration = Math.max(this.lastGeneration + 1, Date.now() * 1000);
+    return this.lastGeneration;
+  }
+
+  private async refresh(projectId: string): Promise<void> {
+    const project = literal(projectId);
+    const [stored, states] = await Promise.all([
+      this.http.rows(
+        `SELECT toString(day) AS day, count() AS events, toString(sum(keep)) AS keeps, max(received_ms) AS received
+         FROM ${this.events} WHERE project_id = ${project} GROUP BY day`,
+      ),
+      this.http.rows(`SELECT kind, toString(day) AS day, generation, events, keeps, received FROM ${ROLLUP_TABLES.state} FINAL WHERE project_id = ${project}`),
+    ]);
+    const now = new Map<string, DayState>(stored.map((row) => [String(row.day), dayState(row, 0)]));
+    const state: Record<Kind, Map<string, DayState>> = { days: new Map(), sessions: new Map() };
+    for (const row of states) state[row.kind === 'sessions' ? 'sessions' : 'days'].set(String(row.day), dayState(row, Number(row.generation)));
+    const dirty = new Set<string>();
+    for (const [day, figures] of now) {
+      if (!sameFigures(state.days.get(day), figures)) dirty.add(day);
+    }
+    for (const [day, kept] of state.days) if (kept.events !== 0 && !now.has(day)) dirty.add(day);
+    if (dirty.size === 0) return;
+    const days = [...dirty].sort();
+    let superseded = false;
+    for (let index = 0; index < days.length; index += DAYS_PER_STEP) {
+      const step = days.slice(index, index + DAYS_PER_STEP);
+      superseded = (await this.recompute(projectId, step, now, state)) || superseded;
+    }
+    if (superseded) this.collectLater(projectId);
+  }
+
+  /** Recomputes the days (and the sessions starting on them or a day either side) under a new generation; answers whether a generation was superseded. */
+  private async recompute(projectId: string, days: string[], now: Map<string, DayState>, state: Record<Kind, Map<string, DayState>>): Promise<boolean> {
+    const generation = this.nextGeneration();
+    const project = literal(projectId);
+    // Written by position (no aliases: 18.16 reads an alias named like a column in the column's place).
+    const prefix = `${project}, toUInt64(${generation})`;
+    const events = dedupedEventsSql(this.events, project, `day IN ${dayList(days)}`);
+    const insert = (table: RollupTable, select: string) => this.http.command(`INSERT INTO ${table} (${rollupColumnNames(table).join(', ')}) ${select}`);
+    await insert(
+      ROLLUP_TABLES.userDays,
+      `SELECT ${prefix}, day, user_id, platform, country, app_version, events, tupleElement(first, 1), tupleElement(first, 2), tupleElement(first, 3), last
+       FROM (SELECT day, user_id, platform, country, app_version, count() AS events, min((ts_ms, received_ms, insert_id)) AS first, max(ts_ms) AS last
+         FROM ${events} GROUP BY day, user_id, platform, country, app_version)`,
+    );
+    await insert(
+      ROLLUP_TABLES.purchases,
+      `SELECT ${prefix}, day, user_id, platform, country, app_version, currency, product_id, sum(assumeNotNull(revenue_amount)), count()
+       FROM ${events} WHERE revenue_amount > 0 GROUP BY day, user_id, platform, country, app_version, currency, product_id`,
+    );
+    await insert(
+      ROLLUP_TABLES.nameDays,
+      `SELECT ${prefix}, day, name, user_id, platform, country, app_version, count(), max(ts_ms), groupUniqArrayArray(property_keys)
+       FROM ${events} GROUP BY day, name, user_id, platform, country, app_version`,
+    );
+    // A day's events can start, join or merge sessions starting the day before or after it; those
+    // are computed from the events of a day further either side (a session is not days long).
+    const sessionDays = new Set(days.flatMap((day) => [shift(day, -1), day, shift(day, 1)]));
+    const read = new Set([...sessionDays].flatMap((day) => [shift(day, -1), day, shift(day, 1)]));
+    await insert(
+      ROLLUP_TABLES.sessions,
+      `SELECT ${prefix}, day, user_id, session_id, start_ms, end_ms, events, platform, country, app_version
+       FROM ${sessionsSql(dedupedEventsSql(this.events, project, `day IN ${dayList(read)}`))} WHERE day IN ${dayList(sessionDays)}`,
+    );
+    const rows: Row[] = [];
+    let superseded = false;
+    const point = (kind: Kind, day: string, figures: DayState) => {
+      if (state[kind].has(day)) superseded = true;
+      state[kind].set(day, { ...figures, generation });
+      rows.push({ project_id: projectId, kind, day, generation, events: figures.events, keeps: figures.keeps, received: figures.received });
+    };
+    for (const day of days) point('days', day, now.get(day) ?? { generation, events: 0, keeps: '0', received: 0 });
+    for (const day of sessionDays) point('sessions', day, { generation, events: 0, keeps: '', received: 0 });
+    await this.http.insert(ROLLUP_TABLES.state, rows);
+    return superseded;
+  }
+
+  private collectLater(projectId: string): void {
+    if (this.garbageTimers.has(projectId)) return;
+    const timer = setTimeout(() => {
+      this.garbageTimers.delete(projectId);
+      this.collectGarbage(projectId, Date.now() - this.garbageDelayMs).catch(() => undefined);
+    }, this.garbageDelayMs + 1_000);
+    timer.unref();
+    this.garbageTimers.set(projectId, timer);
+  }
+
+  /**
+   * Deletes the project's rows of generations that are not current and began before `before` (ms):
+   * those a refresh still running may be writing are newer, the current ones are named.
+   */
+  async collectGarbage(projectId: string, before: number): Promise<void> {
+    const project = literal(projectId);
+    const rows = await this.http.rows(`SELECT kind, toString(day) AS day, generation FROM ${ROLLUP_TABLES.state} FINAL WHERE project_id = ${project}`);
+    const current = (kind: Kind) => {
+      const pairs = rows.filter((row) => (row.kind === 'sessions') === (kind === 'sessions'));
+      return pairs.length === 0 ? '' : ` AND (day, generation) NOT IN (${pairs.map((row) => `(toDate(${literal(String(row.day))}), toUInt64(${Number(row.generation)}))`).join(', ')})`;
+    };
+    const cut = `project_id = ${project} AND generation < ${Math.floor(before) * 1000}`;
+    for (const target of this.deleteOn) {
+      for (const table of [...DAY_TABLES, ROLLUP_TABLES.sessions]) {
+        await target.http.command(`ALTER TABLE ${target.table(table)} DELETE WHERE ${cut}${current(table === ROLLUP_TABLES.sessions ? 'sessions' : 'days')}`);
+      }
+    }
+    await this.mutationsDone();
+  }
+
+  /**
+   * Drops the project's rollups, or only their days before `beforeDay` (its events of those days were
+   * deleted): nothing of deleted events stays in them, and the next read recomputes what is missing.
+   */
+  async forget(projectId: string, beforeDay?: string): Promise<void> {
+    // A refresh of this process that read the events before they were deleted writes first.
+    const slot = this.slots.get(projectId);
+    await slot?.queued?.catch(() => undefined);
+    await slot?.running?.catch(() => undefined);
+    const timer = this.garbageTimers.get(projectId);
+    if (timer && beforeDay === undefined) {
+      clearTimeout(timer);
+      this.garbageTimers.delete(projectId);
+    }
+    const where = `project_id = ${literal(projectId)}${beforeDay === undefined ? '' : ` AND day < toDate(${literal(beforeDay)})`}`;
+    for (const target of this.deleteOn) {
+      for (const table of Object.values(ROLLUP_TABLES)) await target.http.command(`ALTER TABLE ${target.table(table)} DELETE WHERE ${where}`);
+    }
+    await this.mutationsDone();
+  }
+
+  private async mutationsDone(): Promise<void> {
+    await Promise.all(this.deleteOn.flatMap((target) => Object.values(ROLLUP_TABLES).map((table) => target.mutationsDone(target.table(table)))));
+  }
+
+  close(): void {
+    for (const timer of this.garbageTimers.values()) clearTimeout(timer);
+    this.garbageTimers.clear();
+  }
+}
+
+/** Whether a day's events are as they were when its rollup was computed. */
+function sameFigures(kept: DayState | undefined, now: DayState): boolean {
+  return kept?.events === now.events && kept.keeps === now.keeps && kept.received === now.received;
+}
+
+function dayState(row: Row, generation: number): DayState {
+  return { generation, events: Number(row.events), keeps: String(row.keeps), received: Number(row.received) };
+}
