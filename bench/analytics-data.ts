@@ -15,8 +15,8 @@ import { openBenchClickHouse } from './lib/bench-clickhouse';
 
 export const BENCH_PROJECT = '0b5e4c1a-0000-4000-8000-000000000008';
 // About 82 events a player over 90 days (resource events since issue 17): 10 million events.
-// BENCH_PLAYERS=12200 makes a tenth of it (1 million events), e.g. for the ClickHouse runs, which
-// read the events on every request until ClickHouse has rollups.
+// BENCH_PLAYERS=12200 makes a tenth of it (1 million events), e.g. for a quicker ClickHouse run
+// (writing 10 million events into ClickHouse takes minutes).
 const PLAYERS = benchPlayers(process.env.BENCH_PLAYERS);
 
 function benchPlayers(given: string | undefined): number {

@@ -115,7 +115,7 @@ if (!only || only === 'analytics') {
   const onClickHouse = result.clickhouseEvents !== null;
   if (onClickHouse) {
     console.log(
-      `EVENT_STORE=clickhouse: the same ${result.clickhouseEvents.toLocaleString('en')} events written into ClickHouse in ${result.clickhouseLoadSeconds.toFixed(0)} s; each case also ran ${result.results.find((r) => r.clickhouse)?.clickhouse.runs ?? 0} times there, each run after one of the baseline ("CH baseline" is that median).\n`,
+      `EVENT_STORE=clickhouse: the same ${result.clickhouseEvents.toLocaleString('en')} events written into ClickHouse in ${result.clickhouseLoadSeconds.toFixed(0)} s; each case also ran ${result.results.find((r) => r.clickhouse)?.clickhouse.runs ?? 0} times there, each run after one of the baseline ("CH baseline" is that median). Its rollups were built by the first read in ${result.clickhouseRollupBuildMs} ms and refreshed after a 1,000-event commit in ${result.clickhouseIncrementalRefreshMs} ms.\n`,
     );
   }
   table(

@@ -28,15 +28,18 @@ export async function clickHouseInstalls(q: ClickHouseQuery, view: AnalyticsQuer
 export async function clickHouseTrailing(q: ClickHouseQuery, view: AnalyticsQuery, window: number, targets: readonly string[]): Promise<Map<string, number>> {
   if (targets.length === 0) return new Map();
   const sorted = [...targets].sort();
-  // Each matching player-day counts for the targets whose window holds it.
+  // Each matching player-day counts for the targets whose window holds it: only those are joined
+  // (a player-day of 90 days by week meets 7 or 30 targets, not all 90). The targets are computed
+  // in the GROUP BY's own SELECT: a level up, 18.16 drops `day` when only the lambda uses it (ADR 033).
   return byDay(
     await q.rows(
       `SELECT toString(target) AS d, uniqExact(user_id) AS n FROM (
-         SELECT user_id, day FROM ${q.userDays({ from: shifted(sorted[0] ?? '', 1 - window), to: sorted.at(-1) ?? '' })}
+         SELECT user_id, arrayFilter(t -> t >= day AND t < day + ${window}, [${sorted.map(date).join(', ')}]) AS targets
+         FROM ${q.userDays({ from: shifted(sorted[0] ?? '', 1 - window), to: sorted.at(-1) ?? '' })}
          WHERE ${filterSql(view)}
          GROUP BY user_id, day
-       ) ARRAY JOIN [${sorted.map(date).join(', ')}] AS target
-       WHERE day <= target AND day > target - ${window} GROUP BY target`,
+       ) ARRAY JOIN targets AS target
+       GROUP BY target`,
     ),
   );
 }

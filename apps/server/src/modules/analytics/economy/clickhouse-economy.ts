@@ -8,7 +8,7 @@ import type { StoreAnswer } from '../store-answer';
 import { assembleEconomy, type FlowSums } from './economy-assembly';
 
 // The economy page (docs/product/metrics.md#economy) in ClickHouse SQL on the deduplicated events
-// (ADR 033; no rollups yet): one pass over the range's resource events that match the filters,
+// (ADR 033; ADR 037 says why no rollup): one pass over the range's resource events that match the filters,
 // grouped several ways at once, and the balances with the player's level at each; the page is made
 // of them in economy-assembly.ts. Aliases never take an event column's name (`currency` is the real
 // money's): 18.16 would read the alias where the column is meant.

@@ -7,7 +7,7 @@ import { assembleLevels, type LevelFigures } from './levels-assembly';
 
 /**
  * The level table (docs/product/metrics.md#level-progression) in ClickHouse SQL on the
- * deduplicated events (ADR 033; no rollups yet): the range's progression events that match the
+ * deduplicated events (ADR 033; ADR 037 says why no rollup): the range's progression events that match the
  * filters, grouped by level; the figures per level come from levels-assembly.ts. A player's last
  * level seen is the level of their latest event with one (argMax by time, receipt, insert_id);
  * they churned there when they sent no event at all on the quiet days.

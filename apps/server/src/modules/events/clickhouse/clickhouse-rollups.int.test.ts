@@ -164,7 +164,7 @@ describe.skipIf(!clickhouseTarget)('the ClickHouse rollups', () => {
     const projectId = nextProject();
     const events = population(4);
     await appendBoth(projectId, events);
-    const rollups = new ClickHouseRollups(http, 'events', [{ http, table: (table) => table, mutationsDone: () => Promise.resolve() }], 200);
+    const rollups = new ClickHouseRollups(http, 'events', [{ http, table: (table) => table, mutationsDone: () => Promise.resolve() }], { garbageDelayMs: 200 });
     try {
       await Promise.all([1, 2, 3, 4, 5].map(() => rollups.fresh(projectId)));
       const [written] = await http.rows(

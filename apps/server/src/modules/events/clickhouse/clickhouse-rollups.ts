@@ -44,6 +44,10 @@ const dayList = (days: Iterable<string>) => `(${[...days].map((day) => `toDate($
 export class ClickHouseRollups {
   private readonly slots = new Map<string, { running: Promise<void> | null; queued: Promise<void> | null }>();
   private readonly garbageTimers = new Map<string, NodeJS.Timeout>();
+  /** Per project, the events table's parts when its rollups were last found up to date. */
+  private readonly freshAt = new Map<string, string>();
+  /** Whether the events table is a local one, whose parts are its rows (not a cluster's Distributed table). */
+  private local: Promise<boolean> | null = null;
   private lastGeneration = 0;
 
   constructor(
@@ -51,8 +55,33 @@ export class ClickHouseRollups {
     private readonly http: ClickHouseHttp,
     private readonly events: string,
     private readonly deleteOn: RollupDeleteTarget[],
-    private readonly garbageDelayMs = GARBAGE_DELAY_MS,
+    private readonly options: { garbageDelayMs?: number } = {},
   ) {}
+
+  private get garbageDelayMs(): number {
+    return this.options.garbageDelayMs ?? GARBAGE_DELAY_MS;
+  }
+
+  /**
+   * The events table's active parts as one value: any insert, merge or mutation replaces a part
+   * (a new name), so the same value means the same rows. Null on a cluster (the parts are the
+   * nodes', not the Distributed table's).
+   */
+  private async partsSignature(): Promise<string | null> {
+    this.local ??= this.http
+      .rows(`SELECT engine FROM system.tables WHERE database = ${literal(this.http.database)} AND name = ${literal(this.events)}`)
+      .then(([row]) => row?.engine !== 'Distributed')
+      .catch((error: unknown) => {
+        this.local = null;
+        throw error;
+      });
+    if (!(await this.local)) return null;
+    const [row] = await this.http.rows(
+      `SELECT toString(count()) AS parts, toString(sum(rows)) AS rows, toString(sum(cityHash64(name))) AS names FROM system.parts
+       WHERE active AND database = ${literal(this.http.database)} AND table = ${literal(this.events)}`,
+    );
+    return `${String(row?.parts)}/${String(row?.rows)}/${String(row?.names)}`;
+  }
 
   /**
    * Resolves once the project's rollups hold every event stored before the call. Calls while a
@@ -93,6 +122,14 @@ export class ClickHouseRollups {
   }
 
   private async refresh(projectId: string): Promise<void> {
+    // Taken first: a change after it makes the next read compare the days again.
+    const signature = await this.partsSignature();
+    if (signature !== null && this.freshAt.get(projectId) === signature) return;
+    await this.recomputeChanged(projectId);
+    if (signature !== null) this.freshAt.set(projectId, signature);
+  }
+
+  private async recomputeChanged(projectId: string): Promise<void> {
     const project = literal(projectId);
     const [stored, states] = await Promise.all([
       this.http.rows(
@@ -204,6 +241,7 @@ export class ClickHouseRollups {
     const slot = this.slots.get(projectId);
     await slot?.queued?.catch(() => undefined);
     await slot?.running?.catch(() => undefined);
+    this.freshAt.delete(projectId);
     const timer = this.garbageTimers.get(projectId);
     if (timer && beforeDay === undefined) {
       clearTimeout(timer);
