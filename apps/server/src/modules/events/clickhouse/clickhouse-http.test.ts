@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClickHouseHttp, literal, literalList } from './clickhouse-http';
+import { ClickHouseHttp, closedBeforeAnswer, literal, literalList } from './clickhouse-http';
 
 describe('literal', () => {
   it.each([
@@ -28,5 +28,22 @@ describe('ClickHouseHttp', () => {
   it('reads the database from the URL path, defaulting to default', () => {
     expect(new ClickHouseHttp({ url: 'http://u:p@127.0.0.1:8123/analytics' }).database).toBe('analytics');
     expect(new ClickHouseHttp({ url: 'http://127.0.0.1:8123' }).database).toBe('default');
+  });
+});
+
+describe('closedBeforeAnswer', () => {
+  const failed = (code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+  it.each([
+    ['UND_ERR_SOCKET', true],
+    ['ECONNRESET', true],
+    ['EPIPE', true],
+    ['ECONNREFUSED', false],
+    ['ETIMEDOUT', false],
+  ])('a fetch failed with %s is sent once more: %s', (code, again) => {
+    expect(closedBeforeAnswer(failed(code))).toBe(again);
+  });
+  it('is false for anything but a failed fetch with a cause', () => {
+    expect(closedBeforeAnswer(new Error('no cause'))).toBe(false);
+    expect(closedBeforeAnswer('EPIPE')).toBe(false);
   });
 });

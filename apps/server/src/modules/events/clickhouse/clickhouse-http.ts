@@ -45,10 +45,14 @@ export interface ClickHouseHttpOptions {
   settings?: Record<string, string | number>;
 }
 
-/** The socket was closed by the other side (undici's UND_ERR_SOCKET) or reset. */
-function closedBeforeAnswer(error: unknown): boolean {
+/**
+ * The socket was closed by the other side (undici's UND_ERR_SOCKET), reset, or closed while the
+ * request was being written (EPIPE: an insert's body sent on a kept-alive connection the server had
+ * just closed, seen writing 10 million events with pauses between the inserts).
+ */
+export function closedBeforeAnswer(error: unknown): boolean {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE';
 }
 
 export class ClickHouseHttp {
