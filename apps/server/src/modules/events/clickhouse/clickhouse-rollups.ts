@@ -180,14 +180,21 @@ export class ClickHouseRollups {
       `SELECT ${prefix}, day, name, user_id, platform, country, app_version, count(), max(ts_ms), groupUniqArrayArray(property_keys)
        FROM ${events} GROUP BY day, name, user_id, platform, country, app_version`,
     );
-    // A day's events can start, join or merge sessions starting the day before or after it; those
-    // are computed from the events of a day further either side (a session is not days long).
+    // A day's events can start, join or merge sessions starting the day before or after it, so those
+    // days' sessions are recomputed too. The sessions starting on a day X are always computed from
+    // the events of X - 1 to X + 1 alone (each event joins the three windows it is in, a window's
+    // player is `X:user_id`): a day's sessions are the same whichever days are recomputed with it,
+    // in a full build or after a merge (a session is not days long; ADR 037).
     const sessionDays = new Set(days.flatMap((day) => [shift(day, -1), day, shift(day, 1)]));
     const read = new Set([...sessionDays].flatMap((day) => [shift(day, -1), day, shift(day, 1)]));
+    const windows = `(SELECT concat(toString(window_day), ':', player) AS user_id, session_id, ts_ms, received_ms, insert_id, day, platform, country, app_version
+      FROM (SELECT user_id AS player, session_id, ts_ms, received_ms, insert_id, day, platform, country, app_version, window_day
+        FROM ${dedupedEventsSql(this.events, project, `day IN ${dayList(read)}`)} ARRAY JOIN [day - 1, day, day + 1] AS window_day)
+      WHERE window_day IN ${dayList(sessionDays)})`;
     await insert(
       ROLLUP_TABLES.sessions,
-      `SELECT ${prefix}, day, user_id, session_id, start_ms, end_ms, events, platform, country, app_version
-       FROM ${sessionsSql(dedupedEventsSql(this.events, project, `day IN ${dayList(read)}`))} WHERE day IN ${dayList(sessionDays)}`,
+      `SELECT ${prefix}, day, substring(user_id, 12), session_id, start_ms, end_ms, events, platform, country, app_version
+       FROM ${sessionsSql(windows)} WHERE substring(user_id, 1, 10) = toString(day)`,
     );
     const rows: Row[] = [];
     let superseded = false;
