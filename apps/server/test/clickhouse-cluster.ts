@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from './postgres-cluster';
-import { testTempRoot } from './test-temp-root';
+import { makeTestFolder } from './test-temp-root';
 
 // Throwaway ClickHouse servers for the event store's tests (ADR 033), started the way
 // postgres-cluster.ts starts PostgreSQL: on loopback, on free ports, in a temporary folder with a
@@ -119,7 +119,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Starts one server with the given ports; answers once it runs `SELECT 1`. */
 async function startNode(command: ServerCommand, ports: Ports, remoteServers?: string): Promise<ClickHouseNode> {
-  const base = fs.mkdtempSync(path.join(testTempRoot, 'questboard-ch-'));
+  const base = makeTestFolder('ch');
   for (const name of ['data', 'tmp', 'user_files', 'format_schemas']) fs.mkdirSync(path.join(base, name));
   fs.writeFileSync(path.join(base, 'config.xml'), configXml(base, ports, remoteServers));
   fs.writeFileSync(path.join(base, 'users.xml'), usersXml);

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database';
-import { testTempRoot } from './test-temp-root';
+import { makeTestFolder } from './test-temp-root';
 
 // Migrated databases made once per test run by the global set-up, which every test database is a
 // copy of (ADR 018): an initdb and the migrations cost seconds in WebAssembly, a copy a tenth of one.
 
 /** A DATA_DIR whose PGlite is initialised and migrated; `remove()` deletes it. */
 export async function createPgliteTemplate(): Promise<{ dataDir: string; remove(): void }> {
-  const dataDir = fs.mkdtempSync(path.join(testTempRoot, 'questboard-template-'));
+  const dataDir = makeTestFolder('template');
   try {
     const database = await openDatabase({ dataDir });
     await database.close();

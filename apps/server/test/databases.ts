@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { testTempRoot } from './test-temp-root';
+import { makeTestFolder } from './test-temp-root';
 
 /**
  * The database targets every integration test file runs against: `describe.each(databaseTargets)`.
@@ -24,7 +24,7 @@ const postgresTemplate = inject('postgresTemplate');
 const pglite: DatabaseTarget = {
   name: 'PGlite',
   create: async () => {
-    const dataDir = fs.mkdtempSync(path.join(testTempRoot, 'questboard-test-'));
+    const dataDir = makeTestFolder('test');
     fs.cpSync(path.join(pgliteTemplate, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
     return {
       dataDir,
@@ -43,7 +43,7 @@ const postgres: DatabaseTarget = {
     await admin.connect();
     await admin.query(`create database ${name} template ${postgresTemplate}`);
     await admin.end();
-    const dataDir = fs.mkdtempSync(path.join(testTempRoot, 'questboard-test-'));
+    const dataDir = makeTestFolder('test');
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     return {

@@ -2,6 +2,8 @@ import type { TestProject } from 'vitest/node';
 import { createPgliteTemplate, createPostgresTemplate } from './database-templates';
 import { findPostgresBinaries, startPostgresCluster } from './postgres-cluster';
 import { clickHouseForTests, startClickHouse, type ClickHouseNode } from './clickhouse-cluster';
+import { removeLeftovers } from './test-leftovers';
+import { testTempRoot } from './test-temp-root';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +21,8 @@ declare module 'vitest' {
 // Integration tests run on PGlite and on a real PostgreSQL 15. Without the server binaries the
 // PostgreSQL half is skipped loudly on a laptop, and is a failure in CI.
 export default async function setup(project: TestProject) {
+  const removed = removeLeftovers(testTempRoot);
+  if (removed.length > 0) process.stdout.write(`Removed what killed test runs left in ${testTempRoot}: ${removed.join(', ')}\n`);
   const clickhouse = await startClickHouseForRun();
   project.provide('clickhouseUrl', clickhouse?.url ?? null);
   try {

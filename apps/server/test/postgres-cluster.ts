@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { testTempRoot } from './test-temp-root';
+import { makeTestFolder } from './test-temp-root';
 
 // A throwaway PostgreSQL cluster from the installed server binaries (docs/product/stack.md#toolchain-notes):
 // initdb refuses root, so as root everything runs as the `postgres` user through runuser.
@@ -49,7 +49,7 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
     return result.stdout;
   };
-  const base = fs.mkdtempSync(path.join(testTempRoot, 'questboard-pg-'));
+  const base = makeTestFolder('pg');
   const dataDir = path.join(base, 'data');
   fs.mkdirSync(dataDir);
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', base]);

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { ownedPrefix } from './test-leftovers';
 
 // Every integration test copies a 39 MB PGlite DATA_DIR and removes it again. On the RAM-backed
 // /dev/shm a copy costs about a fifth of the CPU it costs on disk, and no write-back follows it
@@ -18,3 +20,11 @@ function ramFolder(): string | undefined {
 
 /** The folder test databases (PGlite copies, DuckDB files, the PostgreSQL cluster) are made in. */
 export const testTempRoot: string = ramFolder() ?? os.tmpdir();
+
+/**
+ * A new folder under testTempRoot for one test database or server, its name recording this process
+ * as its owner, so a later run removes it if this one is killed first (test-leftovers.ts).
+ */
+export function makeTestFolder(kind: string): string {
+  return fs.mkdtempSync(path.join(testTempRoot, ownedPrefix(kind, process.pid)));
+}

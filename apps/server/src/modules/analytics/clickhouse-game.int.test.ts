@@ -1,30 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funnelPlayersQuerySchema, funnelQuerySchema, type FunnelQueryInput, type FunnelStepInput } from '@questboard/shared/analytics-funnels';
+import { funnelPlayersQuerySchema, funnelQuerySchema, type FunnelQueryInput } from '@questboard/shared/analytics-funnels';
 import type { ExperimentMetric } from '@questboard/shared/experiments-api';
 import type { ProjectMoney } from '@questboard/shared/money';
 import { economyQuerySchema, type EconomyQueryInput } from '@questboard/shared/analytics-economy';
 import { levelsQuerySchema } from '@questboard/shared/analytics-levels';
 import type { AnalyticsQueryInput } from '@questboard/shared/analytics-view';
-import { clickHouseForTests, startClickHouse, type ClickHouseNode } from '../../../test/clickhouse-cluster';
+import { eventStoreTargets, openTestEventStore } from '../../../test/event-stores';
+import { demoFunnels, experimentHandMade, experimentPayers } from '../../../test/game-cases';
 import { firstDifference } from '../../../test/reference-metrics';
 import { referenceEconomy, referenceLevels } from '../../../test/reference-game-design';
 import { referenceFunnel, referenceFunnelPlayers } from '../../../test/reference-funnel';
 import { demoPopulation } from '../demo/demo-population';
 import { demoExperiment, demoExperimentStartedAt } from '../demo/demo-experiment';
-import { Random } from '../demo/demo-random';
 import type { ExperimentSums, ExperimentSumsQuery } from '../experiments/results/experiment-sums';
 import { referenceExperimentSums } from '../../../test/reference-experiment-sums';
 import { openDuckDbEventStore } from '../events/duckdb-event-store';
 import type { EventStore, NewEvent } from '../events/event-store';
-import { openClickHouseEventStore } from '../events/clickhouse/clickhouse-event-store';
 import type { ProjectMetrics } from './project-metrics';
 
 // The game analyses on ClickHouse (ADR 033, "Amendment: the game analyses and experiment sums")
 // against DuckDB's answers and the reference implementations, every figure compared: demo players
-// (with progression, resource, tutorial and exposure events) and hand-made edge cases, each in its
-// own project, loaded once into one ClickHouse server and one DuckDB store.
+// (with progression, resource, tutorial and exposure events) and hand-made levels, economy and
+// experiment players, each in its own project, loaded once into a database of their own on the
+// run's ClickHouse server and into one DuckDB store. The funnels' hand-made edge cases run on each
+// store in funnel-reference.int.test.ts; the funnels asked of the demo players and the
+// experiment's players are test/game-cases.ts's, shared with the DuckDB tests.
 
-const server = clickHouseForTests();
+const clickhouseTarget = eventStoreTargets.find((target) => target.name === 'ClickHouse');
 const DEMO = '0a7c5e11-9999-4999-8999-0000000000d1';
 const HAND = '0a7c5e11-9999-4999-8999-0000000000d2';
 const end = new Date('2026-03-01T15:00:00Z');
@@ -113,195 +115,9 @@ const handEconomy: NewEvent[] = [
   event('kim', 'resource', '2026-03-08T00:00:00Z', gems('source', 1000, { balance: 1020 })),
 ];
 
-/** Funnels, 02-10..02-11: each rule of the counting (docs/product/metrics.md#funnels) with its own step names. */
-const FUNNEL = '0a7c5e11-9999-4999-8999-0000000000d3';
-/** A duplicate insert_id and deleted (demo) events: the demo events are deleted after the load. */
-const DELETED = '0a7c5e11-9999-4999-8999-0000000000d4';
-const at = (time: string) => `2026-02-10T${time}Z`;
-const funnelDay = { from: '2026-02-10', to: '2026-02-11' };
-const stepsOf = (...names: string[]): FunnelStepInput[] => names.map((name) => ({ event: name }));
-const json = (value: FunnelStepInput[]) => JSON.stringify(value);
-const edges: { name: string; events: NewEvent[]; input: FunnelQueryInput; players: number[] }[] = [
-  {
-    name: 'a step only after the previous one, at a later millisecond, other steps in between',
-    events: [
-      event('o1', 'oa', at('10:00:00.000')), event('o1', 'ob', at('10:00:01.000')), event('o1', 'oc', at('10:00:02.000')),
-      event('o2', 'oc', at('09:00:00.000')), event('o2', 'ob', at('09:30:00.000')), event('o2', 'oa', at('10:00:00.000')), event('o2', 'ob', at('10:05:00.000')),
-      event('o3', 'oa', at('10:00:00.000')), event('o3', 'ob', at('10:00:00.000')), event('o3', 'ob', at('10:00:00.500')), event('o3', 'oc', at('10:00:00.500')),
-      event('o4', 'oa', at('10:00:00.000')), event('o4', 'oc', at('10:00:00.001')), event('o4', 'oa', at('10:00:00.002')), event('o4', 'ob', at('10:00:00.003')), event('o4', 'oc', at('10:00:00.004')),
-    ],
-    input: { ...funnelDay, steps: json(stepsOf('oa', 'ob', 'oc')) },
-    players: [4, 4, 2],
-  },
-  {
-    name: 'the window boundary to the millisecond',
-    events: [
-      event('w1', 'wa', at('10:00:00.000')), event('w1', 'wb', at('10:30:00.000')), event('w1', 'wc', at('11:00:00.000')),
-      event('w2', 'wa', at('10:00:00.000')), event('w2', 'wb', at('10:30:00.000')), event('w2', 'wc', at('11:00:00.001')),
-    ],
-    input: { ...funnelDay, steps: json(stepsOf('wa', 'wb', 'wc')), window: '60' },
-    players: [2, 2, 1],
-  },
-  {
-    name: 'a player entering twice: the window does not restart',
-    events: [event('e1', 'ea', at('10:00:00.000')), event('e1', 'ea', at('12:00:00.000')), event('e1', 'eb', at('12:10:00.000')), event('e1', 'ec', at('12:20:00.000'))],
-    input: { ...funnelDay, steps: json(stepsOf('ea', 'eb', 'ec')), window: '60' },
-    players: [1, 0, 0],
-  },
-  {
-    name: 'a repeated step',
-    events: [
-      event('r1', 'ra', at('10:00:00.000')), event('r1', 'ra', at('10:01:00.000')), event('r1', 'ra', at('10:02:00.000')),
-      event('r2', 'ra', at('10:00:00.000')), event('r2', 'ra', at('10:01:00.000')),
-    ],
-    input: { ...funnelDay, steps: json(stepsOf('ra', 'ra', 'ra')) },
-    players: [2, 2, 1],
-  },
-  {
-    name: 'any order, from the entry on within the window, from the range start',
-    events: [
-      event('y1', 'yc', at('10:00:00.000')), event('y1', 'ya', at('10:10:00.000')), event('y1', 'yb', at('10:20:00.000')),
-      event('y2', 'yb', at('10:00:00.000')), event('y2', 'yc', at('10:00:00.000')), event('y2', 'ya', at('11:00:00.001')),
-      event('y3', 'ya', '2026-02-09T23:59:59.999Z'), event('y3', 'yb', at('00:00:00.000')),
-    ],
-    input: { ...funnelDay, steps: json(stepsOf('ya', 'yb', 'yc')), order: 'any', window: '60' },
-    players: [3, 2, 1],
-  },
-  {
-    name: 'property filters and a property breakdown, text and numbers apart',
-    events: [
-      event('p1', 'pa', at('10:00:00.000'), { level: 3, mode: 'hard' }), event('p1', 'pb', at('10:01:00.000'), { score: 10 }),
-      event('p2', 'pa', at('10:00:00.000'), { level: '3', mode: 'easy' }), event('p2', 'pb', at('10:01:00.000'), { score: '10' }),
-      event('p3', 'pa', at('10:00:00.000'), { level: 4, mode: "o'hara\\\" OR 1=1 --" }), event('p3', 'pb', at('10:01:00.000'), { score: 9 }),
-      event('p4', 'pa', at('10:00:00.000'), { 'we ird.key': true }), event('p4', 'pb', at('10:01:00.000')),
-      event('p5', 'pa', at('10:00:00.000'), { level: null, mode: '' }), event('p5', 'pb', at('10:02:00.000'), { score: 10.5, flag: true }),
-    ],
-    input: {
-      ...funnelDay,
-      steps: json([
-        { event: 'pa', filters: [{ property: 'level', operator: 'neq', value: '9' }] },
-        { event: 'pb', filters: [{ property: 'score', operator: 'gte', value: 10 }] },
-      ]),
-      breakdown: 'property',
-      breakdownProperty: 'mode',
-    },
-    players: [3, 1],
-  },
-  {
-    name: 'booleans as text, in and lt',
-    events: [
-      event('q1', 'qa', at('10:00:00.000'), { flag: true, 'we ird.key': 'x' }), event('q1', 'qb', at('10:01:00.000'), { n: -1 }),
-      event('q2', 'qa', at('10:00:00.000'), { flag: 'true', 'we ird.key': 'y' }), event('q2', 'qb', at('10:01:00.000'), { n: 5 }),
-      event('q3', 'qa', at('10:00:00.000'), { flag: false, 'we ird.key': 'x' }),
-    ],
-    input: {
-      ...funnelDay,
-      steps: json([
-        { event: 'qa', filters: [{ property: 'flag', operator: 'eq', value: 'true' }, { property: 'we ird.key', operator: 'in', values: ['x', 'y'] }] },
-        { event: 'qb', filters: [{ property: 'n', operator: 'lt', value: 0 }] },
-      ]),
-      breakdown: 'property',
-      breakdownProperty: 'we ird.key',
-    },
-    players: [2, 1],
-  },
-  {
-    name: 'breakdown values beyond the first ten in Other, not set last among equals',
-    events: [
-      ...Array.from({ length: 13 }, (_, index) => [
-        event(`b${index}`, 'ba', at('10:00:00.000'), {}, { country: index === 12 ? undefined : `C${index % 12}` }),
-        event(`b${index}`, 'bb', at('10:01:00.000')),
-      ]).flat(),
-      event('b99', 'ba', at('10:00:00.000'), {}, { country: 'C5' }),
-    ],
-    input: { ...funnelDay, steps: json(stepsOf('ba', 'bb')), breakdown: 'country' },
-    players: [14, 13],
-  },
-  {
-    name: 'ten steps with long filters: a statement longer than a URL may be (16 KiB)',
-    events: Array.from({ length: 12 }, (_, index) =>
-      event(index < 10 ? 'l1' : 'l2', 'la', at(`10:00:00.${String(index).padStart(3, '0')}`), { key: index % 2 === 0 ? 'x' : "y'" }),
-    ),
-    input: {
-      ...funnelDay,
-      steps: json(
-        Array.from({ length: 10 }, () => ({
-          event: 'la',
-          filters: [{ property: 'key', operator: 'in' as const, values: ['x', "y'", ...Array.from({ length: 18 }, (_, index) => `a-long-value-nobody-sends-${index}`)] }],
-        })),
-      ),
-    },
-    players: [2, 2, 1, 1, 1, 1, 1, 1, 1, 1],
-  },
-];
-const kept = [event('d1', 'da', at('10:00:00.000')), event('d1', 'db', at('10:01:00.000')), event('d2', 'da', at('10:00:00.000'))];
-const deleted = [
-  ...kept,
-  // The retry of d2's da at another time of the same day: the stored one stays.
-  { ...kept[2]!, timestamp: at('09:00:00.000') },
-  event('d2', 'db', at('10:05:00.000'), {}, { demo: true }),
-  event('d3', 'da', at('10:00:00.000'), {}, { demo: true }),
-];
-const tutorial: FunnelStepInput[] = [1, 2, 3, 4].map((step) => ({ event: 'tutorial_step', filters: [{ property: 'step', operator: 'eq', value: String(step) }] }));
-
 /** Experiments: each rule of the counting once (as experiment-results.int.test.ts), then 1,500 payers so the revenue caps bite. */
 const EXPERIMENT = '0a7c5e11-9999-4999-8999-0000000000d5';
 const money: ProjectMoney = { currency: 'USD', rates: { EUR: 1.1 } };
-const exposure = (user: string, timestamp: string, variant: string | number | null, key = 'faster-first-levels') =>
-  event(user, 'experiment_exposure', timestamp, variant === null ? { experiment: key } : { experiment: key, variant });
-const purchase = (user: string, timestamp: string, amount: number, currency = 'USD') => event(user, 'purchase', timestamp, {}, { revenue_amount: amount, currency });
-const cleared = (user: string, timestamp: string, properties: Record<string, unknown>) => event(user, 'level_complete', timestamp, properties);
-function experimentEvents(): NewEvent[] {
-  const events = [
-    event('before', 'session_start', '2026-03-01T10:00:00Z'),
-    purchase('before', '2026-03-01T10:05:00Z', 9.99),
-    cleared('before', '2026-03-01T10:06:00Z', { level: 10, duration_s: 100 }),
-    event('before', 'session_start', '2026-03-03T09:00:00Z'),
-    purchase('before', '2026-03-03T09:10:00Z', 4.99),
-    cleared('before', '2026-03-03T09:11:00Z', { level: 10, duration_s: 50, mode: 'hard' }),
-    exposure('before', '2026-03-03T09:30:00Z', 'easy'),
-    cleared('before', '2026-03-03T09:40:00Z', { level: '10', duration_s: 'slow' }),
-    event('before', 'session_start', '2026-03-04T08:00:00Z'),
-    purchase('before', '2026-03-06T23:59:59Z', 1.99, 'EUR'),
-    purchase('before', '2026-03-07T00:00:00Z', 100),
-    exposure('mixed', '2026-03-03T12:00:00Z', 'control'),
-    exposure('mixed', '2026-03-03T12:00:00Z', 'easy'),
-    exposure('mixed', '2026-03-04T12:00:00Z', 'easy'),
-    event('mixed', 'session_start', '2026-03-04T12:01:00Z'),
-    event('late', 'session_start', '2026-03-03T23:50:00Z', {}, { session_id: 's-late' }),
-    exposure('late', '2026-03-03T23:59:30Z', 'control'),
-    cleared('late', '2026-03-03T23:59:50Z', { level: 10.5, duration_s: 30, mode: 'hard' }),
-    cleared('late', '2026-03-04T23:59:50Z', { level: 10, duration_s: 31, mode: true }),
-    event('late', 'session_start', '2026-03-04T00:00:30Z', {}, { session_id: 's-late' }),
-    purchase('late', '2026-03-04T00:01:00Z', 2.5, 'JPY'),
-    event('late', 'session_start', '2026-03-05T00:10:00Z', {}, { session_id: 's-late-2' }),
-    exposure('recent', '2026-03-11T08:00:00Z', 'easy'),
-    event('recent', 'session_start', '2026-03-12T01:00:00Z'),
-    exposure('early', '2026-03-02T11:00:00Z', 'control'),
-    exposure('early', '2026-03-02T13:00:00Z', 'easy'),
-    event('early', 'session_start', '2026-03-03T13:00:00Z'),
-    exposure('other', '2026-03-04T10:00:00Z', 'easy', 'another-experiment'),
-    exposure('unknown', '2026-03-04T10:00:00Z', 'turbo'),
-    exposure('nameless', '2026-03-04T10:00:00Z', null),
-    event('gaps', 'session_start', '2026-03-05T10:00:00Z'),
-    exposure('gaps', '2026-03-05T10:20:00Z', 'control'),
-    event('gaps', 'level_start', '2026-03-05T10:49:59Z'),
-    event('gaps', 'level_start', '2026-03-05T11:19:59Z'),
-    event('gaps', 'level_start', '2026-03-06T11:00:00Z'),
-    event('gaps', 'level_start', '2026-03-08T11:00:00Z'),
-  ];
-  const random = new Random(33);
-  for (let index = 0; index < 1500; index += 1) {
-    const user = `payer-${index}`;
-    const day = 2 + (index % 4);
-    const at = (offset: number, hour: number) => `2026-03-${String(day + offset).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
-    events.push(exposure(user, at(0, 8), index % 2 === 0 ? 'control' : 'easy'));
-    const whale = random.chance(0.003) ? 500 : 1;
-    if (random.chance(0.8)) events.push(purchase(user, at(0, 9 + (index % 3)), Math.round(random.between(0.5, 20) * whale * 100) / 100));
-    if (random.chance(0.5)) events.push(purchase(user, at(-1, 12), Math.round(random.between(0.5, 20) * whale * 100) / 100, index % 5 === 0 ? 'EUR' : 'USD'));
-  }
-  return events;
-}
 const experimentMetrics: ExperimentMetric[] = [
   { kind: 'retention', days: 1 },
   { kind: 'retention', days: 7 },
@@ -341,9 +157,9 @@ function sumsDifference(actual: ExperimentSums, expected: ExperimentSums): strin
   return difference(sorted(actual), sorted(expected), '$');
 }
 
-describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the reference', () => {
-  let node: ClickHouseNode;
+describe.skipIf(!clickhouseTarget)('the game analyses on ClickHouse match DuckDB and the reference', () => {
   let clickhouse: EventStore;
+  let closeClickHouse: () => Promise<void>;
   let duckdb: EventStore;
   // Made in beforeAll, so a run without ClickHouse does not build them.
   let demo: NewEvent[] = [];
@@ -352,9 +168,8 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
 
   beforeAll(async () => {
     demo = demoEvents();
-    experiment = experimentEvents();
-    node = await startClickHouse(server!);
-    clickhouse = await openClickHouseEventStore({ url: node.url });
+    experiment = [...experimentHandMade(), ...experimentPayers(1500)];
+    ({ store: clickhouse, close: closeClickHouse } = await openTestEventStore(clickhouseTarget!));
     duckdb = await openDuckDbEventStore({ file: ':memory:' });
     const load = async (projectId: string, events: NewEvent[]) => {
       for (let start = 0; start < events.length; start += 10_000) {
@@ -364,15 +179,11 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
     };
     await load(DEMO, demo);
     await load(HAND, hand);
-    await load(FUNNEL, edges.flatMap((edge) => edge.events));
-    await load(DELETED, deleted);
     await load(EXPERIMENT, experiment);
-    expect(await clickhouse.deleteDemo(DELETED)).toBe(await duckdb.deleteDemo(DELETED));
   });
   afterAll(async () => {
-    await clickhouse.close();
+    await closeClickHouse();
     await duckdb.close();
-    await node.stop();
   });
 
   /** ClickHouse against DuckDB and the reference, every figure. */
@@ -447,37 +258,9 @@ describe.skipIf(!server)('the game analyses on ClickHouse match DuckDB and the r
       }
       return answer;
     }
-    const steps = (...names: string[]) => json(stepsOf(...names));
-    it.each<[string, FunnelQueryInput]>([
-      ['the 4-step tutorial and its completion, one day', { ...whole, steps: json([...tutorial, { event: 'tutorial_complete' }]), window: '1440' }],
-      ['the tutorial by platform, by week', { ...whole, steps: json(tutorial), breakdown: 'platform', granularity: 'week' }],
-      ['the tutorial in any order, 10 minutes', { from: '2026-02-10', to: '2026-02-23', steps: json(tutorial), order: 'any', window: '10' }],
-      ['install to purchase in 7 days, by country', { ...whole, steps: steps('install', 'level_complete', 'store_open', 'purchase'), window: '10080', breakdown: 'country' }],
-      ['levels 3 to 5 by the level property, iOS and Android', {
-        ...whole,
-        steps: json([
-          { event: 'level_start', filters: [{ property: 'level', operator: 'gte', value: 3 }] },
-          { event: 'level_fail', filters: [{ property: 'level', operator: 'in', values: ['3', '4'] }] },
-          { event: 'level_complete', filters: [{ property: 'level', operator: 'gt', value: 4 }, { property: 'stars', operator: 'neq', value: '1' }] },
-        ]),
-        window: '4320',
-        breakdown: 'property',
-        breakdownProperty: 'level',
-        platform: 'ios,android',
-      }],
-      ['level_start three times in an hour, by version', { from: '2026-02-10', to: '2026-02-23', steps: steps('level_start', 'level_start', 'level_start'), window: '60', breakdown: 'app_version' }],
-      ['any order by month', { ...whole, steps: steps('level_start', 'level_fail', 'ad_impression'), order: 'any', window: '90', granularity: 'month' }],
-    ])('demo players, %s', async (_name, input) => {
+    it.each(demoFunnels(whole, { from: '2026-02-10', to: '2026-02-23' }))('demo players, %s', async (_name, input) => {
       const answer = await funnel(DEMO, demo, input);
       expect(answer.steps.at(-1)!.players).toBeGreaterThan(0);
-    });
-    it.each(edges.map((edge) => [edge.name, edge] as const))('%s', async (_name, edge) => {
-      const answer = await funnel(FUNNEL, edges.flatMap((other) => other.events), edge.input);
-      expect(answer.steps.map((step) => step.players)).toEqual(edge.players);
-    });
-    it('counts a duplicate insert_id once, and deleted events never', async () => {
-      const answer = await funnel(DELETED, kept, { ...funnelDay, steps: steps('da', 'db') });
-      expect(answer.steps.map((step) => step.players)).toEqual([2, 1]);
     });
   });
 

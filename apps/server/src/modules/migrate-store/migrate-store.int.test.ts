@@ -9,7 +9,7 @@ import { analyticsQuerySchema } from '@questboard/shared/analytics-view';
 import { createTestApp } from '../../../test/test-app';
 import { databaseTargets, type DatabaseTarget } from '../../../test/databases';
 import { repoRoot } from '../../../test/product-process';
-import { testTempRoot } from '../../../test/test-temp-root';
+import { makeTestFolder } from '../../../test/test-temp-root';
 import { freePort } from '../../../test/postgres-cluster';
 import { clickHouseForTests, startClickHouse, type ClickHouseNode } from '../../../test/clickhouse-cluster';
 import { firstDifference } from '../../../test/reference-metrics';
@@ -172,7 +172,7 @@ describe.skipIf(!postgresUrl)('npm run migrate-store', () => {
     const noClickHouse = await migrate([], { DATA_DIR: dataDir, CLICKHOUSE_URL: `http://127.0.0.1:${closed}/default` });
     expect(noClickHouse.code).toBe(1);
     expect(noClickHouse.err).toContain(`Cannot reach ClickHouse at http://127.0.0.1:${closed}/default (CLICKHOUSE_URL)`);
-    const empty = fs.mkdtempSync(path.join(testTempRoot, 'questboard-empty-'));
+    const empty = makeTestFolder('empty');
     try {
       const nothing = await migrate([], { DATA_DIR: empty, DATABASE_URL: postgresUrl! });
       expect(nothing.code).toBe(1);
@@ -295,7 +295,7 @@ describe.skipIf(!postgresUrl)('npm run migrate-store', () => {
       const migrated: DatabaseTarget = {
         name: 'PostgreSQL',
         create: async () => ({
-          dataDir: fs.mkdtempSync(path.join(testTempRoot, 'questboard-migrated-')),
+          dataDir: makeTestFolder('migrated'),
           databaseUrl: target,
           dispose: async () => undefined,
         }),

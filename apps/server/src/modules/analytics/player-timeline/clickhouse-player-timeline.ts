@@ -1,8 +1,6 @@
 import { PLAYER_EVENTS_LIMIT, PLAYER_SESSIONS_LIMIT, type Player } from '@questboard/shared/analytics-player';
 import type { ProjectMoney } from '@questboard/shared/money';
-import { convertibleSql, num, withoutRateSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
-import { text } from '../duckdb-sql';
-import { toStoredEvent } from '../../events/event-table';
+import { convertibleSql, withoutRateSql, worthSql, type ClickHouseQuery } from '../clickhouse-sql';
 import { assemblePlayer } from './player-timeline-assembly';
 
 /** A player's page in ClickHouse SQL on the player's deduplicated events (ADR 033); put together in player-timeline-assembly.ts. */
@@ -12,7 +10,7 @@ export function clickHousePlayer(q: ClickHouseQuery, userId: string, money: Proj
     {
       profile: async () => {
         // Purchases above 0: converted when their currency has a rate, else reported (ADR 011).
-        const [[profile], excluded] = await Promise.all([
+        const [[counts], excluded] = await Promise.all([
           q.rows(
             `SELECT count() AS events, min(ts_ms) AS first, max(ts_ms) AS last,
                sumIf(${worthSql(money)}, ${convertibleSql(money)}) AS revenue, countIf(${convertibleSql(money)}) AS purchases
@@ -23,15 +21,7 @@ export function clickHousePlayer(q: ClickHouseQuery, userId: string, money: Proj
              FROM ${events} WHERE ${withoutRateSql(money)} GROUP BY currency ORDER BY purchases DESC, currency`,
           ),
         ]);
-        if (!profile || num(profile.events) === 0) return null;
-        return {
-          events: num(profile.events),
-          first: num(profile.first),
-          last: num(profile.last),
-          revenue: num(profile.revenue),
-          purchases: num(profile.purchases),
-          excluded: excluded.map((row) => ({ currency: String(row.currency), purchases: num(row.purchases), amount: num(row.amount) })),
-        };
+        return { counts, excluded };
       },
       sessions: async () => {
         const sessions = q.playerSessions(userId);
@@ -42,20 +32,10 @@ export function clickHousePlayer(q: ClickHouseQuery, userId: string, money: Proj
           ),
           q.rows(`SELECT count() AS total FROM ${sessions}`),
         ]);
-        return {
-          total: num(total?.total),
-          recent: recent.map((row) => ({
-            sessionId: text(row.session_id),
-            start: num(row.start_ms),
-            end: num(row.end_ms),
-            events: num(row.events),
-            lengthSeconds: num(row.length),
-          })),
-        };
+        return { recent, total: total?.total };
       },
       // Newest first: the reverse of event order (time, then receipt, then insert_id).
-      events: async () =>
-        (await q.rows(`SELECT * FROM ${events} ORDER BY ts_ms DESC, received_ms DESC, insert_id DESC LIMIT ${PLAYER_EVENTS_LIMIT}`)).map(toStoredEvent),
+      events: () => q.rows(`SELECT * FROM ${events} ORDER BY ts_ms DESC, received_ms DESC, insert_id DESC LIMIT ${PLAYER_EVENTS_LIMIT}`),
     },
     userId,
     money,

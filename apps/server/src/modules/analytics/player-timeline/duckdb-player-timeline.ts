@@ -1,7 +1,6 @@
 import { PLAYER_EVENTS_LIMIT, PLAYER_SESSIONS_LIMIT, type Player } from '@questboard/shared/analytics-player';
 import type { ProjectMoney } from '@questboard/shared/money';
-import { num, Params, ratesSql, text, type DuckDbQuery, type Row } from '../duckdb-sql';
-import { toStoredEvent } from '../../events/event-table';
+import { Params, ratesSql, type DuckDbQuery, type Row } from '../duckdb-sql';
 import { assemblePlayer } from './player-timeline-assembly';
 
 /** A player's page in DuckDB SQL on the events and the sessions rollup; put together in player-timeline-assembly.ts. */
@@ -12,7 +11,7 @@ export function duckDbPlayer(q: DuckDbQuery, userId: string, money: ProjectMoney
       profile: async () => {
         const moneyParams = user();
         // Purchases above 0 by currency: converted when a rate exists, else reported (ADR 011).
-        const [profile] = await q.rows(
+        const [counts] = await q.rows(
           `WITH paid AS (
              SELECT currency, count(*)::DOUBLE AS purchases, sum(revenue_amount)::DOUBLE AS amount FROM ${q.t.events}
              WHERE user_id = $1 AND revenue_amount > 0 GROUP BY currency
@@ -26,47 +25,24 @@ export function duckDbPlayer(q: DuckDbQuery, userId: string, money: ProjectMoney
               FROM paid WHERE currency NOT IN (SELECT currency FROM rates)) AS excluded`,
           moneyParams,
         );
-        if (!profile || num(profile.events) === 0) return null;
-        return {
-          events: num(profile.events),
-          first: num(profile.first),
-          last: num(profile.last),
-          revenue: num(profile.revenue),
-          purchases: num(profile.purchases),
-          excluded: ((profile.excluded as Row[] | null) ?? []).map((row) => ({
-            currency: String(row.currency),
-            purchases: num(row.purchases),
-            amount: num(row.amount),
-          })),
-        };
+        return { counts, excluded: (counts?.excluded as Row[] | null) ?? [] };
       },
       sessions: async () => {
-        const sessions = await q.rows(
-          `SELECT session_id, epoch_ms(start_ts)::DOUBLE AS start, epoch_ms(end_ts)::DOUBLE AS "end", events::DOUBLE AS events, length,
+        const recent = await q.rows(
+          `SELECT session_id, epoch_ms(start_ts)::DOUBLE AS start_ms, epoch_ms(end_ts)::DOUBLE AS end_ms, events::DOUBLE AS events, length,
              count(*) OVER ()::DOUBLE AS total
            FROM ${q.t.sessions} WHERE uid = hash($1::VARCHAR) ORDER BY start_ts DESC, session_id NULLS LAST LIMIT ${PLAYER_SESSIONS_LIMIT}`,
           user(),
         );
-        return {
-          total: num(sessions[0]?.total),
-          recent: sessions.map((row) => ({
-            sessionId: text(row.session_id),
-            start: num(row.start),
-            end: num(row.end),
-            events: num(row.events),
-            lengthSeconds: num(row.length),
-          })),
-        };
+        return { recent, total: recent[0]?.total };
       },
       // Newest first: the reverse of event order (time, then receipt, then insert_id).
-      events: async () =>
-        (
-          await q.rows(
-            `SELECT *, epoch_ms(ts)::DOUBLE AS ts_ms, epoch_ms(received_at)::DOUBLE AS received_ms FROM ${q.t.events}
-             WHERE user_id = $1 ORDER BY ts DESC, received_at DESC, insert_id DESC LIMIT ${PLAYER_EVENTS_LIMIT}`,
-            user(),
-          )
-        ).map(toStoredEvent),
+      events: () =>
+        q.rows(
+          `SELECT *, epoch_ms(ts)::DOUBLE AS ts_ms, epoch_ms(received_at)::DOUBLE AS received_ms FROM ${q.t.events}
+           WHERE user_id = $1 ORDER BY ts DESC, received_at DESC, insert_id DESC LIMIT ${PLAYER_EVENTS_LIMIT}`,
+          user(),
+        ),
     },
     userId,
     money,

@@ -6,6 +6,7 @@ import type { EventStore, NewEvent } from '../../events/event-store';
 import { Random } from '../../demo/demo-random';
 import { demoPopulation } from '../../demo/demo-population';
 import { demoExperiment, demoExperimentStartedAt } from '../../demo/demo-experiment';
+import { experimentHandMade } from '../../../../test/game-cases';
 import { referenceExperimentPlayers, referenceExperimentSums, referenceLookSums } from '../../../../test/reference-experiment-sums';
 import type { ExperimentSums, ExperimentSumsQuery } from './experiment-sums';
 import { lookDays, lookSums, resultsWindow } from './experiment-looks';
@@ -132,70 +133,11 @@ async function expectAgreement(store: EventStore, events: readonly NewEvent[], o
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hand-made players: each rule of the counting once.
-
-let sequence = 0;
-function event(user: string, timestamp: string, name: string, extra: Partial<NewEvent> = {}): NewEvent {
-  sequence += 1;
-  return { insert_id: `e-${String(sequence).padStart(6, '0')}`, name, user_id: user, timestamp, properties: {}, receivedAt, demo: false, ...extra };
-}
-const exposure = (user: string, timestamp: string, variant: string | null, key = 'faster-first-levels') =>
-  event(user, timestamp, 'experiment_exposure', { properties: variant === null ? { experiment: key } : { experiment: key, variant } });
-const purchase = (user: string, timestamp: string, amount: number, currency = 'USD') => event(user, timestamp, 'purchase', { revenue_amount: amount, currency });
-const level = (user: string, timestamp: string, properties: Record<string, unknown>) => event(user, timestamp, 'level_complete', { properties: properties as NewEvent['properties'] });
-
-function handMade(): NewEvent[] {
-  return [
-    // Events before exposure, on day 0 and before it, do not count after it; those of days −4 to −1 are history.
-    event('before', '2026-03-01T10:00:00Z', 'session_start'),
-    purchase('before', '2026-03-01T10:05:00Z', 9.99),
-    level('before', '2026-03-01T10:06:00Z', { level: 10, duration_s: 100 }),
-    event('before', '2026-03-03T09:00:00Z', 'session_start'),
-    purchase('before', '2026-03-03T09:10:00Z', 4.99),
-    level('before', '2026-03-03T09:11:00Z', { level: 10, duration_s: 50, mode: 'hard' }),
-    exposure('before', '2026-03-03T09:30:00Z', 'easy'),
-    level('before', '2026-03-03T09:40:00Z', { level: '10', duration_s: 'slow' }),
-    event('before', '2026-03-04T08:00:00Z', 'session_start'),
-    purchase('before', '2026-03-06T23:59:59Z', 1.99, 'EUR'),
-    purchase('before', '2026-03-07T00:00:00Z', 100),
-    // Exposed to both variants (a bug in a game): counts in the first, and as mixed.
-    exposure('mixed', '2026-03-03T12:00:00Z', 'control'),
-    exposure('mixed', '2026-03-03T12:00:00Z', 'easy'),
-    exposure('mixed', '2026-03-04T12:00:00Z', 'easy'),
-    event('mixed', '2026-03-04T12:01:00Z', 'session_start'),
-    // Exposed at 23:59:30 UTC: one minute later is day 1.
-    event('late', '2026-03-03T23:50:00Z', 'session_start', { session_id: 's-late' }),
-    exposure('late', '2026-03-03T23:59:30Z', 'control'),
-    level('late', '2026-03-03T23:59:50Z', { level: 10.0, duration_s: 30, mode: 'hard' }),
-    event('late', '2026-03-04T00:00:30Z', 'session_start', { session_id: 's-late' }),
-    purchase('late', '2026-03-04T00:01:00Z', 2.5, 'JPY'),
-    event('late', '2026-03-05T00:10:00Z', 'session_start', { session_id: 's-late-2' }),
-    // Exposed yesterday: day 1 is not over, so no D1; today's events do not count.
-    exposure('recent', '2026-03-11T08:00:00Z', 'easy'),
-    event('recent', '2026-03-12T01:00:00Z', 'session_start'),
-    // Exposed before the start, then after it: counts from the later one.
-    exposure('early', '2026-03-02T11:00:00Z', 'control'),
-    exposure('early', '2026-03-02T13:00:00Z', 'easy'),
-    event('early', '2026-03-03T13:00:00Z', 'session_start'),
-    // Another experiment, a variant this one does not have, no variant at all.
-    exposure('other', '2026-03-04T10:00:00Z', 'easy', 'another-experiment'),
-    exposure('unknown', '2026-03-04T10:00:00Z', 'turbo'),
-    exposure('nameless', '2026-03-04T10:00:00Z', null),
-    // Sessions without a session id split at 30 minutes; the one in progress at the exposure counts.
-    event('gaps', '2026-03-05T10:00:00Z', 'session_start'),
-    exposure('gaps', '2026-03-05T10:20:00Z', 'control'),
-    event('gaps', '2026-03-05T10:49:59Z', 'level_start'),
-    event('gaps', '2026-03-05T11:19:59Z', 'level_start'),
-    event('gaps', '2026-03-06T11:00:00Z', 'level_start'),
-    event('gaps', '2026-03-08T11:00:00Z', 'level_start'),
-    // Exposed after the stop (in the stopped case).
-    exposure('after-stop', '2026-03-09T10:00:00Z', 'easy'),
-    event('after-stop', '2026-03-10T10:00:00Z', 'session_start'),
-  ];
-}
+// Hand-made players: each rule of the counting once (test/game-cases.ts, which
+// clickhouse-game.int.test.ts compares on both stores, with seeded payers).
 
 describe('experiment results on hand-made players match the reference', () => {
-  const events = handMade();
+  const events = experimentHandMade();
   let store: EventStore;
   const now = new Date('2026-03-12T15:00:00Z');
   beforeAll(async () => {
@@ -235,6 +177,16 @@ describe('experiment results on hand-made players match the reference', () => {
 
 // ---------------------------------------------------------------------------------------------
 // A seeded random population: history, exposures over ten days, sessions, heavy-tailed revenue.
+
+let sequence = 0;
+function event(user: string, timestamp: string, name: string, extra: Partial<NewEvent> = {}): NewEvent {
+  sequence += 1;
+  return { insert_id: `e-${String(sequence).padStart(6, '0')}`, name, user_id: user, timestamp, properties: {}, receivedAt, demo: false, ...extra };
+}
+const exposure = (user: string, timestamp: string, variant: string | null, key = 'faster-first-levels') =>
+  event(user, timestamp, 'experiment_exposure', { properties: variant === null ? { experiment: key } : { experiment: key, variant } });
+const purchase = (user: string, timestamp: string, amount: number, currency = 'USD') => event(user, timestamp, 'purchase', { revenue_amount: amount, currency });
+const level = (user: string, timestamp: string, properties: Record<string, unknown>) => event(user, timestamp, 'level_complete', { properties: properties as NewEvent['properties'] });
 
 function randomPopulation(seed: number, players: number, start: number): NewEvent[] {
   const random = new Random(seed);
