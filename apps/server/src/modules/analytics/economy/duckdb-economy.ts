@@ -40,22 +40,29 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
 /**
  * Unfiltered, from the resource players (ADR 031): a player counts once in a range or bucket
  * starting on S on their row whose previous day of the flow (item type, item) is before S, so
- * nothing is counted DISTINCT; the top items are ranked and counted in the same pass.
+ * nothing is counted DISTINCT. The shown currency's rows are read once and summed per day, flow,
+ * item type and item with those players counted (`days`: a few thousand rows instead of a million);
+ * every figure adds up from there, the top items ranked in theirs.
  */
 function unfilteredSql(q: DuckDbQuery, params: Params, query: EconomyQuery): string {
   const from = date(query.from);
   const inRange = `${q.t.resourcePlayers} WHERE ${rangeSql(query)}`;
-  const mineOnly = `${inRange} AND currency IN (SELECT currency FROM ${shownSql(params, query, () => inRange)})`;
-  const bucket = bucketSql('day', query.granularity, query.from);
   const bucketStart = query.granularity === 'day' ? 'day' : `greatest(date_trunc('${query.granularity}', day)::DATE, ${from})`;
-  const measured = (since: string, start = from) => `sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, (count(*) FILTER (WHERE ${since} < ${start}))::DOUBLE AS players`;
-  return `SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
+  const measured = (players: string) => `sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, sum(${players})::DOUBLE AS players`;
+  return `WITH days AS (
+       SELECT day, currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events,
+         count(*) FILTER (WHERE flow_since < ${from}) AS flow_players, count(*) FILTER (WHERE flow_since < ${bucketStart}) AS bucket_players,
+         count(*) FILTER (WHERE type_since < ${from}) AS type_players, count(*) FILTER (WHERE item_since < ${from}) AS item_players
+       FROM ${inRange} AND currency IN (SELECT currency FROM ${shownSql(params, query, () => inRange)})
+       GROUP BY day, currency, flow, item_type, item_id
+     )
+     SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
        FROM ${inRange} GROUP BY currency
-     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured('flow_since')} FROM ${mineOnly} GROUP BY currency, flow
-     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured('flow_since', bucketStart)} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
-     UNION ALL SELECT 3, currency, flow, NULL, item_type, item_id, ${measured('item_since')} FROM ${mineOnly} GROUP BY currency, flow, item_type, item_id
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured('flow_players')} FROM days GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucketSql('day', query.granularity, query.from)}, NULL, NULL, ${measured('bucket_players')} FROM days GROUP BY ALL
+     UNION ALL SELECT 3, currency, flow, NULL, item_type, item_id, ${measured('item_players')} FROM days GROUP BY currency, flow, item_type, item_id
        QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY sum(amount) DESC) <= ${ECONOMY_TOP_ITEMS}
-     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured('type_since')} FROM ${mineOnly} GROUP BY currency, flow, item_type
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured('type_players')} FROM days GROUP BY currency, flow, item_type
      UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
        FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND NOT counted`;
 }
