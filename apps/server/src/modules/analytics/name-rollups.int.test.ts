@@ -130,6 +130,6 @@ describe('the rollups of event names', () => {
     reopened.closeSync();
     expect(tables.filter((name) => /_r[2-6]_/.test(name))).toEqual([]);
     expect(tables.filter((name) => name.includes('_r7_name_'))).toHaveLength(3);
-    expect(tables.filter((name) => /_r7_(level_days|resource_days|balances|resource_players|level_players|balance_players)$/.test(name))).toHaveLength(6);
+    expect(tables.filter((name) => /_r7_(level_days|resource_days|balances|resource_players|resource_counts|level_players|balance_players)$/.test(name))).toHaveLength(7);
   });
 });

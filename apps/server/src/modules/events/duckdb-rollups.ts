@@ -22,7 +22,8 @@ import { buildGameRollupsSql, refreshGameRollupsSql } from './duckdb-game-rollup
 // their previous such day, so the unfiltered level table and economy page count players without
 // DISTINCT (ADR 031); r7, issue 17: the property keys' numeric statistics (least, greatest, whole,
 // up to ten distinct values, values that are not numbers), so the explorer's breakdown by a property
-// reads the events once (ADR 026); the older tables are dropped).
+// reads the events once (ADR 026), and the resource players summed per group and previous days
+// (`resource_counts`), which the unfiltered economy page reads (ADR 031); the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -40,6 +41,7 @@ export interface RollupTables {
   resourceDays: string;
   balances: string;
   resourcePlayers: string;
+  resourceCounts: string;
   levelPlayers: string;
   balancePlayers: string;
 }
@@ -71,6 +73,7 @@ export function rollupTables(projectId: string): RollupTables {
     resourceDays: `${events}_r7_resource_days`,
     balances: `${events}_r7_balances`,
     resourcePlayers: `${events}_r7_resource_players`,
+    resourceCounts: `${events}_r7_resource_counts`,
     levelPlayers: `${events}_r7_level_players`,
     balancePlayers: `${events}_r7_balance_players`,
   };
@@ -296,6 +299,7 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.resourceDays}`,
     `DROP TABLE IF EXISTS ${t.balances}`,
     `DROP TABLE IF EXISTS ${t.resourcePlayers}`,
+    `DROP TABLE IF EXISTS ${t.resourceCounts}`,
     `DROP TABLE IF EXISTS ${t.levelPlayers}`,
     `DROP TABLE IF EXISTS ${t.balancePlayers}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),

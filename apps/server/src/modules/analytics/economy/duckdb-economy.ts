@@ -38,21 +38,22 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
 }
 
 /**
- * Unfiltered, from the resource players (ADR 031): a player counts once in a range or bucket
- * starting on S on their row whose previous day of the flow (item type, item) is before S, so
- * nothing is counted DISTINCT. The shown currency's rows are read once and summed per day, flow,
- * item type and item with those players counted (`days`: a few thousand rows instead of a million);
- * every figure adds up from there, the top items ranked in theirs.
+ * Unfiltered, from the resource counts (ADR 031): the resource players summed per group and
+ * previous days, where a player counts once in a range or bucket starting on S on their row whose
+ * previous day of the flow (item type, item) is before S, so nothing is counted DISTINCT. The shown
+ * currency's counts are summed per day, flow, item type and item with each figure's players
+ * (`days`), and every figure adds up from there, the top items ranked in theirs.
  */
 function unfilteredSql(q: DuckDbQuery, params: Params, query: EconomyQuery): string {
   const from = date(query.from);
-  const inRange = `${q.t.resourcePlayers} WHERE ${rangeSql(query)}`;
+  const inRange = `${q.t.resourceCounts} WHERE ${rangeSql(query)}`;
   const bucketStart = query.granularity === 'day' ? 'day' : `greatest(date_trunc('${query.granularity}', day)::DATE, ${from})`;
   const measured = (players: string) => `sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, sum(${players})::DOUBLE AS players`;
+  const playersWhere = (condition: string) => `coalesce(sum(players) FILTER (WHERE ${condition}), 0)`;
   return `WITH days AS (
        SELECT day, currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events,
-         count(*) FILTER (WHERE flow_since < ${from}) AS flow_players, count(*) FILTER (WHERE flow_since < ${bucketStart}) AS bucket_players,
-         count(*) FILTER (WHERE type_since < ${from}) AS type_players, count(*) FILTER (WHERE item_since < ${from}) AS item_players
+         ${playersWhere(`flow_since < ${from}`)} AS flow_players, ${playersWhere(`flow_since < ${bucketStart}`)} AS bucket_players,
+         ${playersWhere(`type_since < ${from}`)} AS type_players, ${playersWhere(`item_since < ${from}`)} AS item_players
        FROM ${inRange} AND currency IN (SELECT currency FROM ${shownSql(params, query, () => inRange)})
        GROUP BY day, currency, flow, item_type, item_id
      )
@@ -113,7 +114,7 @@ function shownSql(params: Params, query: EconomyQuery, counted: () => string): s
 function balancesByLevel(q: DuckDbQuery, query: EconomyQuery): Promise<Row[]> {
   const params = new Params();
   const shown = shownSql(params, query, () =>
-    unfiltered(query) ? `${q.t.resourcePlayers} WHERE ${rangeSql(query)}` : `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`,
+    unfiltered(query) ? `${q.t.resourceCounts} WHERE ${rangeSql(query)}` : `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`,
   );
   if (!unfiltered(query)) {
     return q.rows(
