@@ -33,7 +33,7 @@ export function duckDbExplore(q: DuckDbQuery, query: ExploreQuery, money: Projec
  * breakdown asks of them (numberBreakdown); a day with more keeps no list, and the answer is then
  * more than EXACT_VALUES.
  */
-async function rollupPropertyStats(q: DuckDbQuery, query: ExploreQuery, series: EventSeries, key: string): Promise<PropertyStats> {
+export async function rollupPropertyStats(q: DuckDbQuery, query: ExploreQuery, series: EventSeries, key: string): Promise<PropertyStats> {
   const params = new Params();
   const conditions = [rangeSql(query), filterSql(params, query), `key = ${params.add(key)}`];
   if (series.event !== null) conditions.push(`name = ${params.add(series.event)}`);
