@@ -106,14 +106,16 @@ describe('the rollups of event names', () => {
     await store.append(projectId, first);
     await store.close();
     // Data folders written before issue 20 (the r2 tables, no rollups of names) and before the
-    // names' user days (r3), the game-design rollups (r4, issue 17) or the resource players (r5):
-    // their tables are dropped and the r6 ones built.
+    // names' user days (r3), the game-design rollups (r4, issue 17), the resource players (r5) or the
+    // properties' statistics (r6):
+    // their tables are dropped and the r7 ones built.
     const old = await DuckDBInstance.create(file);
     const connection = await old.connect();
     await connection.run(`CREATE TABLE ${projectTable(projectId)}_r2_user_days AS SELECT 1 AS day`);
     await connection.run(`CREATE TABLE ${projectTable(projectId)}_r3_name_days AS SELECT 1 AS day`);
     await connection.run(`CREATE TABLE ${projectTable(projectId)}_r4_name_user_days AS SELECT 1 AS day`);
     await connection.run(`CREATE TABLE ${projectTable(projectId)}_r5_resource_days AS SELECT 1 AS day`);
+    await connection.run(`CREATE TABLE ${projectTable(projectId)}_r6_name_properties AS SELECT 1 AS day`);
     connection.closeSync();
     old.closeSync();
 
@@ -126,8 +128,8 @@ describe('the rollups of event names', () => {
     const tables = (await check.runAndReadAll(`SELECT table_name FROM duckdb_tables() ORDER BY 1`)).getRowsJS().map(([name]) => name as string);
     check.closeSync();
     reopened.closeSync();
-    expect(tables.filter((name) => /_r[2-5]_/.test(name))).toEqual([]);
-    expect(tables.filter((name) => name.includes('_r6_name_'))).toHaveLength(3);
-    expect(tables.filter((name) => /_r6_(level_days|resource_days|balances|resource_players|level_players|balance_players)$/.test(name))).toHaveLength(6);
+    expect(tables.filter((name) => /_r[2-6]_/.test(name))).toEqual([]);
+    expect(tables.filter((name) => name.includes('_r7_name_'))).toHaveLength(3);
+    expect(tables.filter((name) => /_r7_(level_days|resource_days|balances|resource_players|resource_counts|level_players|balance_players)$/.test(name))).toHaveLength(7);
   });
 });

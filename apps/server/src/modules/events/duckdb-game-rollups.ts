@@ -116,6 +116,18 @@ export function resourcePlayersSelect(resourceDays: string, where: string): stri
 }
 
 /**
+ * The resource players summed per day, currency, flow, item type, item and the three previous days
+ * (r7): `players` is how many of the resource players' rows have those previous days, so a figure's
+ * players over a range starting on S are the `players` of its rows whose previous day is before S,
+ * as they were on the resource players, over about a fifteenth of the rows. `where` limits the groups.
+ */
+export function resourceCountsSelect(resourcePlayers: string, where: string): string {
+  return `SELECT day, currency, flow, item_type, item_id, flow_since, type_since, item_since,
+      sum(amount)::DOUBLE AS amount, sum(events)::BIGINT AS events, count(*)::BIGINT AS players
+    FROM ${resourcePlayers} WHERE ${where} GROUP BY ALL`;
+}
+
+/**
  * Each player's days with a balance per currency and level at the event (from the balances), with
  * the previous such day ('-infinity' on the first): the players of a level's balances over a range
  * starting on S are its rows whose `since` is before S (level NULL, before any level, is a group
@@ -132,9 +144,14 @@ export interface GameRollupTables {
   resourceDays: string;
   balances: string;
   resourcePlayers: string;
+  resourceCounts: string;
   levelPlayers: string;
   balancePlayers: string;
 }
+
+/** The same resource group (day, currency, flow, item type, item; the items may be NULL) in two tables. */
+const sameGroup = (a: string, b: string) =>
+  `${a}.day = ${b}.day AND ${a}.currency = ${b}.currency AND ${a}.flow = ${b}.flow AND ${a}.item_type IS NOT DISTINCT FROM ${b}.item_type AND ${a}.item_id IS NOT DISTINCT FROM ${b}.item_id`;
 
 /** Everything, from the events (a new table or a rebuild). */
 export function buildGameRollupsSql(t: GameRollupTables): string[] {
@@ -143,6 +160,7 @@ export function buildGameRollupsSql(t: GameRollupTables): string[] {
     `CREATE OR REPLACE TABLE ${t.resourceDays} AS ${resourceDaysSelect(t.events, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.balances} AS ${balancesSelect(t.events, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.resourcePlayers} AS ${resourcePlayersSelect(t.resourceDays, 'true')} ORDER BY day`,
+    `CREATE OR REPLACE TABLE ${t.resourceCounts} AS ${resourceCountsSelect(t.resourcePlayers, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.levelPlayers} AS ${levelPlayersSelect(t.levelDays, 'true')} ORDER BY day`,
     `CREATE OR REPLACE TABLE ${t.balancePlayers} AS ${balancePlayersSelect(t.balances, 'true')} ORDER BY day`,
   ];
@@ -165,8 +183,18 @@ export function refreshGameRollupsSql(t: GameRollupTables, dayList: string, inDa
     `INSERT INTO ${t.levelPlayers} ${levelPlayersSelect(t.levelDays, changed)}`,
     `DELETE FROM ${t.resourceDays} WHERE day IN (${dayList})`,
     `INSERT INTO ${t.resourceDays} ${resourceDaysSelect(t.events, inDays)}`,
+    `CREATE OR REPLACE TEMP TABLE resource_players_before AS SELECT * FROM ${t.resourcePlayers} WHERE ${changed}`,
     `DELETE FROM ${t.resourcePlayers} WHERE ${changed}`,
     `INSERT INTO ${t.resourcePlayers} ${resourcePlayersSelect(t.resourceDays, changed)}`,
+    // The groups whose rows of the resource players changed (a day added or deleted moves the
+    // previous day of a later row too): their counts are summed again from all their rows.
+    `CREATE OR REPLACE TEMP TABLE resource_groups_changed AS SELECT DISTINCT day, currency, flow, item_type, item_id FROM (
+       (SELECT * FROM ${t.resourcePlayers} WHERE ${changed} EXCEPT ALL SELECT * FROM resource_players_before)
+       UNION ALL (SELECT * FROM resource_players_before EXCEPT ALL SELECT * FROM ${t.resourcePlayers} WHERE ${changed}))`,
+    `DELETE FROM ${t.resourceCounts} c USING resource_groups_changed g WHERE ${sameGroup('c', 'g')}`,
+    `INSERT INTO ${t.resourceCounts} ${resourceCountsSelect(t.resourcePlayers, `EXISTS (SELECT 1 FROM resource_groups_changed g WHERE ${sameGroup(t.resourcePlayers, 'g')})`)}`,
+    'DROP TABLE resource_players_before',
+    'DROP TABLE resource_groups_changed',
     `DELETE FROM ${t.balances} WHERE day >= DATE '${first}' AND ${changed}`,
     `INSERT INTO ${t.balances} SELECT b.day, b.uid, b.platform, b.country, b.app_version, b.currency, coalesce(b.level, n.level), b.balance
        FROM (${balancesSelect(t.events, fromFirst)}) b LEFT JOIN (${entering}) n ON n.uid = b.uid`,

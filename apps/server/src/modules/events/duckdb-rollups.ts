@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { materialisedRows } from '../analytics/duckdb-statements';
+import { EXACT_VALUES } from '../analytics/explorer/value-buckets';
 import { projectTable } from './event-table';
 import { buildGameRollupsSql, refreshGameRollupsSql } from './duckdb-game-rollups';
 
@@ -19,7 +20,10 @@ import { buildGameRollupsSql, refreshGameRollupsSql } from './duckdb-game-rollup
 // days and balances, duckdb-game-rollups.ts and ADR 031; r6, issue 17: the level, resource and
 // balance players, each player's days of each level, flow, item type, item and balance level with
 // their previous such day, so the unfiltered level table and economy page count players without
-// DISTINCT (ADR 031); the older tables are dropped).
+// DISTINCT (ADR 031); r7, issue 17: the property keys' numeric statistics (least, greatest, whole,
+// up to ten distinct values, values that are not numbers), so the explorer's breakdown by a property
+// reads the events once (ADR 026), and the resource players summed per group and previous days
+// (`resource_counts`), which the unfiltered economy page reads (ADR 031); the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -37,6 +41,7 @@ export interface RollupTables {
   resourceDays: string;
   balances: string;
   resourcePlayers: string;
+  resourceCounts: string;
   levelPlayers: string;
   balancePlayers: string;
 }
@@ -48,26 +53,29 @@ const LEGACY_ROLLUPS = [
   ...['_r4_user_days', '_r4_sessions', '_r4_users', '_r4_active_days', '_r4_purchases', '_r4_name_days', '_r4_name_properties', '_r4_name_user_days'],
   ...['_r5_user_days', '_r5_sessions', '_r5_users', '_r5_active_days', '_r5_purchases', '_r5_name_days', '_r5_name_properties', '_r5_name_user_days'],
   ...['_r5_level_days', '_r5_resource_days', '_r5_balances'],
+  ...['_r6_user_days', '_r6_sessions', '_r6_users', '_r6_active_days', '_r6_purchases', '_r6_name_days', '_r6_name_properties', '_r6_name_user_days'],
+  ...['_r6_level_days', '_r6_resource_days', '_r6_balances', '_r6_resource_players', '_r6_level_players', '_r6_balance_players'],
 ];
 
 export function rollupTables(projectId: string): RollupTables {
   const events = projectTable(projectId);
   return {
     events,
-    userDays: `${events}_r6_user_days`,
-    sessions: `${events}_r6_sessions`,
-    users: `${events}_r6_users`,
-    activeDays: `${events}_r6_active_days`,
-    purchases: `${events}_r6_purchases`,
-    nameDays: `${events}_r6_name_days`,
-    nameProperties: `${events}_r6_name_properties`,
-    nameUserDays: `${events}_r6_name_user_days`,
-    levelDays: `${events}_r6_level_days`,
-    resourceDays: `${events}_r6_resource_days`,
-    balances: `${events}_r6_balances`,
-    resourcePlayers: `${events}_r6_resource_players`,
-    levelPlayers: `${events}_r6_level_players`,
-    balancePlayers: `${events}_r6_balance_players`,
+    userDays: `${events}_r7_user_days`,
+    sessions: `${events}_r7_sessions`,
+    users: `${events}_r7_users`,
+    activeDays: `${events}_r7_active_days`,
+    purchases: `${events}_r7_purchases`,
+    nameDays: `${events}_r7_name_days`,
+    nameProperties: `${events}_r7_name_properties`,
+    nameUserDays: `${events}_r7_name_user_days`,
+    levelDays: `${events}_r7_level_days`,
+    resourceDays: `${events}_r7_resource_days`,
+    balances: `${events}_r7_balances`,
+    resourcePlayers: `${events}_r7_resource_players`,
+    resourceCounts: `${events}_r7_resource_counts`,
+    levelPlayers: `${events}_r7_level_players`,
+    balancePlayers: `${events}_r7_balance_players`,
   };
 }
 
@@ -103,16 +111,24 @@ function nameUserDaysSelect(nameDays: string, where: string): string {
 /**
  * The property keys sent with each event name a day, with the sum and count of their numeric
  * values: the event list's keys and the explorer's sums and averages of a property, without reading
- * the JSON of every event. A key is read through a JSON pointer, so any key text is safe.
+ * the JSON of every event. A key is read through a JSON pointer, so any key text is safe. With them
+ * (r7, ADR 026) what the explorer's breakdown by a property decides its keys from: how many values
+ * are not numbers (`others`: present and not JSON null), the numbers' least and greatest, whether
+ * all are whole, and their distinct values when there are at most EXACT_VALUES of them (`few`, NULL
+ * when more), so only the cells read the events.
  */
 function namePropertiesSelect(events: string, where: string): string {
-  return `SELECT day, name, platform, country, app_version, key, sum(v)::DOUBLE AS total, count(v)::INTEGER AS numbers FROM (
-      SELECT ts::DATE AS day, name, platform, country, app_version, key,
-        CASE WHEN json_type(properties, pointer) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, pointer)::DOUBLE END AS v
-      FROM (SELECT *, '/' || replace(replace(key, '~', '~0'), '/', '~1') AS pointer
+  return `SELECT * REPLACE (CASE WHEN len(few) <= ${EXACT_VALUES} THEN few END AS few) FROM (
+    SELECT day, name, platform, country, app_version, key, sum(v)::DOUBLE AS total, count(v)::INTEGER AS numbers,
+      (count(*) FILTER (WHERE v IS NULL AND kind <> 'NULL'))::INTEGER AS others, min(v) AS low, max(v) AS high,
+      bool_and(v = floor(v)) AS whole, list(DISTINCT v) FILTER (WHERE v IS NOT NULL) AS few
+    FROM (
+      SELECT ts::DATE AS day, name, platform, country, app_version, key, kind,
+        CASE WHEN kind IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT') THEN json_extract(properties, pointer)::DOUBLE END AS v
+      FROM (SELECT *, json_type(properties, pointer) AS kind FROM (SELECT *, '/' || replace(replace(key, '~', '~0'), '/', '~1') AS pointer
         FROM (SELECT ts, name, platform, country, app_version, properties, unnest(json_keys(properties)) AS key
-          FROM ${events} WHERE properties IS NOT NULL AND (${where})))
-    ) GROUP BY ALL`;
+          FROM ${events} WHERE properties IS NOT NULL AND (${where}))))
+    ) GROUP BY ALL)`;
 }
 
 /**
@@ -283,6 +299,7 @@ export function dropRollupsSql(projectId: string): string[] {
     `DROP TABLE IF EXISTS ${t.resourceDays}`,
     `DROP TABLE IF EXISTS ${t.balances}`,
     `DROP TABLE IF EXISTS ${t.resourcePlayers}`,
+    `DROP TABLE IF EXISTS ${t.resourceCounts}`,
     `DROP TABLE IF EXISTS ${t.levelPlayers}`,
     `DROP TABLE IF EXISTS ${t.balancePlayers}`,
     ...LEGACY_ROLLUPS.map((legacy) => `DROP TABLE IF EXISTS ${t.events}${legacy}`),

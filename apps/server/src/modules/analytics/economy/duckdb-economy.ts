@@ -38,24 +38,32 @@ export async function duckDbEconomy(q: DuckDbQuery, query: EconomyQuery): Promis
 }
 
 /**
- * Unfiltered, from the resource players (ADR 031): a player counts once in a range or bucket
- * starting on S on their row whose previous day of the flow (item type, item) is before S, so
- * nothing is counted DISTINCT; the top items are ranked and counted in the same pass.
+ * Unfiltered, from the resource counts (ADR 031): the resource players summed per group and
+ * previous days, where a player counts once in a range or bucket starting on S on their row whose
+ * previous day of the flow (item type, item) is before S, so nothing is counted DISTINCT. The shown
+ * currency's counts are summed per day, flow, item type and item with each figure's players
+ * (`days`), and every figure adds up from there, the top items ranked in theirs.
  */
 function unfilteredSql(q: DuckDbQuery, params: Params, query: EconomyQuery): string {
   const from = date(query.from);
-  const inRange = `${q.t.resourcePlayers} WHERE ${rangeSql(query)}`;
-  const mineOnly = `${inRange} AND currency IN (SELECT currency FROM ${shownSql(params, query, () => inRange)})`;
-  const bucket = bucketSql('day', query.granularity, query.from);
+  const inRange = `${q.t.resourceCounts} WHERE ${rangeSql(query)}`;
   const bucketStart = query.granularity === 'day' ? 'day' : `greatest(date_trunc('${query.granularity}', day)::DATE, ${from})`;
-  const measured = (since: string, start = from) => `sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, (count(*) FILTER (WHERE ${since} < ${start}))::DOUBLE AS players`;
-  return `SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
+  const measured = (players: string) => `sum(amount)::DOUBLE AS amount, sum(events)::DOUBLE AS events, sum(${players})::DOUBLE AS players`;
+  const playersWhere = (condition: string) => `coalesce(sum(players) FILTER (WHERE ${condition}), 0)`;
+  return `WITH days AS (
+       SELECT day, currency, flow, item_type, item_id, sum(amount) AS amount, sum(events) AS events,
+         ${playersWhere(`flow_since < ${from}`)} AS flow_players, ${playersWhere(`flow_since < ${bucketStart}`)} AS bucket_players,
+         ${playersWhere(`type_since < ${from}`)} AS type_players, ${playersWhere(`item_since < ${from}`)} AS item_players
+       FROM ${inRange} AND currency IN (SELECT currency FROM ${shownSql(params, query, () => inRange)})
+       GROUP BY day, currency, flow, item_type, item_id
+     )
+     SELECT 0 AS g, currency, NULL AS flow, NULL AS b, NULL AS item_type, NULL AS item_id, NULL::DOUBLE AS amount, sum(events)::DOUBLE AS events, NULL::DOUBLE AS players
        FROM ${inRange} GROUP BY currency
-     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured('flow_since')} FROM ${mineOnly} GROUP BY currency, flow
-     UNION ALL SELECT 2, currency, flow, ${bucket}, NULL, NULL, ${measured('flow_since', bucketStart)} FROM ${mineOnly} GROUP BY currency, flow, ${bucket}
-     UNION ALL SELECT 3, currency, flow, NULL, item_type, item_id, ${measured('item_since')} FROM ${mineOnly} GROUP BY currency, flow, item_type, item_id
+     UNION ALL SELECT 1, currency, flow, NULL, NULL, NULL, ${measured('flow_players')} FROM days GROUP BY currency, flow
+     UNION ALL SELECT 2, currency, flow, ${bucketSql('day', query.granularity, query.from)}, NULL, NULL, ${measured('bucket_players')} FROM days GROUP BY ALL
+     UNION ALL SELECT 3, currency, flow, NULL, item_type, item_id, ${measured('item_players')} FROM days GROUP BY currency, flow, item_type, item_id
        QUALIFY rank() OVER (PARTITION BY currency, flow ORDER BY sum(amount) DESC) <= ${ECONOMY_TOP_ITEMS}
-     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured('type_since')} FROM ${mineOnly} GROUP BY currency, flow, item_type
+     UNION ALL SELECT 4, currency, flow, NULL, item_type, NULL, ${measured('type_players')} FROM days GROUP BY currency, flow, item_type
      UNION ALL SELECT 5, NULL, NULL, NULL, NULL, NULL, NULL, sum(events)::DOUBLE, NULL
        FROM ${q.t.resourceDays} WHERE ${rangeSql(query)} AND NOT counted`;
 }
@@ -106,7 +114,7 @@ function shownSql(params: Params, query: EconomyQuery, counted: () => string): s
 function balancesByLevel(q: DuckDbQuery, query: EconomyQuery): Promise<Row[]> {
   const params = new Params();
   const shown = shownSql(params, query, () =>
-    unfiltered(query) ? `${q.t.resourcePlayers} WHERE ${rangeSql(query)}` : `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`,
+    unfiltered(query) ? `${q.t.resourceCounts} WHERE ${rangeSql(query)}` : `${q.t.resourceDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)} AND counted`,
   );
   if (!unfiltered(query)) {
     return q.rows(

@@ -5,7 +5,8 @@ import { bucketSql, filterSql, num, numOrNull, Params, rangeSql, text, type Duck
 import type { StoreAnswer } from '../store-answer';
 import { exploreEventCells, numberSql, pointerOf, propertyStats, textSql, type EventSeries, type KeyPlan } from './explore-events-sql';
 import { cellsFromSqlGroups, compareKeys, type SeriesCells } from './explore-assembly';
-import { explore, type ExplorePlan } from './explore-plan';
+import { explore, type ExplorePlan, type PropertyStats } from './explore-plan';
+import { EXACT_VALUES } from './value-buckets';
 
 // The explorer (ADR 010, ADR 026) in DuckDB SQL: each series (A, B, …) measured by bucket and
 // broken down, from the rollups where the question allows (no property filter or property
@@ -15,13 +16,43 @@ import { explore, type ExplorePlan } from './explore-plan';
 export function duckDbExplore(q: DuckDbQuery, query: ExploreQuery, money: ProjectMoney): Promise<StoreAnswer<Explore>> {
   return explore(
     {
-      propertyStats: (view, series, key) => propertyStats(q, new Params(), view, series, key),
+      propertyStats: (view, series, key) => (series.filters.length === 0 ? rollupPropertyStats(q, view, series, key) : propertyStats(q, new Params(), view, series, key)),
       cells: (view, spec, plan, currency, keys) => seriesCells(q, view, spec, duckDbPlan(plan), currency, keys),
       excludedPurchases: (view, currency, event) => excludedPurchases(q, { ...view, granularity: 'day' }, currency, event),
     },
     query,
     money,
   );
+}
+
+/**
+ * What a property's values are, from the property keys per name and day (r7, ADR 026) instead of
+ * every event's JSON: the same counts, spread and wholeness as propertyStats reads from the events,
+ * for a series without property filters (the rollups hold the range's days at the page's platform,
+ * country and version). The distinct numbers are exact up to EXACT_VALUES, which is all a
+ * breakdown asks of them (numberBreakdown); a day with more keeps no list, and the answer is then
+ * more than EXACT_VALUES.
+ */
+export async function rollupPropertyStats(q: DuckDbQuery, query: ExploreQuery, series: EventSeries, key: string): Promise<PropertyStats> {
+  const params = new Params();
+  const conditions = [rangeSql(query), filterSql(params, query), `key = ${params.add(key)}`];
+  if (series.event !== null) conditions.push(`name = ${params.add(series.event)}`);
+  const [row] = await q.rows(
+    `SELECT coalesce(sum(numbers), 0)::DOUBLE AS numbers, coalesce(sum(others), 0)::DOUBLE AS others, min(low) AS min, max(high) AS max,
+       coalesce(bool_and(whole), true) AS integers, coalesce(bool_or(numbers > 0 AND few IS NULL), false) AS many,
+       len(list_distinct(flatten(list(few) FILTER (WHERE few IS NOT NULL))))::DOUBLE AS distinct_numbers
+     FROM ${q.t.nameProperties} WHERE ${conditions.join(' AND ')}`,
+    params,
+  );
+  const distinct = num(row?.distinct_numbers);
+  return {
+    numbers: num(row?.numbers),
+    others: num(row?.others),
+    min: numOrNull(row?.min),
+    max: numOrNull(row?.max),
+    distinct: row?.many === true ? Math.max(distinct, EXACT_VALUES + 1) : distinct,
+    integers: row?.integers !== false,
+  };
 }
 
 type Plan = KeyPlan & {

@@ -1,6 +1,6 @@
 import type { PropertyFilter } from '@questboard/shared/analytics-explore-filters';
 import { EXPLORE_MAX_SERIES, REVENUE_PROPERTY, type ExploreGranularity, type ExploreMeasure, type ExploreQuery } from '@questboard/shared/analytics-explore';
-import { bucketSql, eventRangeSql, filterSql, num, numOrNull, type Params, ratesSql, type DuckDbQuery, type Row } from '../duckdb-sql';
+import { date, eventRangeSql, filterSql, num, numOrNull, type Params, ratesSql, type DuckDbQuery, type Row } from '../duckdb-sql';
 import type { ProjectMoney } from '@questboard/shared/money';
 
 // The explorer's reads of the events themselves (ADR 026), for what the rollups cannot answer:
@@ -8,7 +8,6 @@ import type { ProjectMoney } from '@questboard/shared/money';
 // input: each is sent as a JSON pointer in a parameter, never placed in the SQL text, and every
 // value compared is a parameter too.
 
-const NUMBER_TYPES = `('BIGINT', 'UBIGINT', 'DOUBLE', 'HUGEINT')`;
 
 /** The JSON pointer of a key ('/level'; '~' and '/' escaped as RFC 6901 says), so any key text is safe. */
 export const pointerOf = (key: string) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
@@ -21,9 +20,13 @@ export const pointerOf = (key: string) => `/${key.replaceAll('~', '~0').replaceA
 const valueSql = (pointer: string) => `json_extract(properties, ${pointer})`;
 /** The property's value as text (a string as sent, a number or boolean as written), NULL when missing or null. */
 export const textSql = (pointer: string) => `json_extract_string(${valueSql(pointer)}, '$')`;
-/** The property's value when it is a JSON number, else NULL. */
-export const numberSql = (pointer: string) =>
-  `(CASE WHEN json_type(${valueSql(pointer)}) IN ${NUMBER_TYPES} THEN TRY_CAST(${valueSql(pointer)} AS DOUBLE) END)`;
+/**
+ * The property's value when it is a JSON number, else NULL. The value's JSON text is read as a
+ * number: only a JSON number's text is one (a string keeps its quotes; true, false, null, arrays
+ * and objects are not numbers), so this equals the `json_type(…) IN (numbers)` check it replaced,
+ * without parsing the value twice more (ADR 026).
+ */
+export const numberSql = (pointer: string) => `TRY_CAST(${valueSql(pointer)}::VARCHAR AS DOUBLE)`;
 
 /** One property filter as SQL (docs/product/metrics.md "Property filters"). */
 export function propertyFilterSql(params: Params, filter: PropertyFilter): string {
@@ -56,10 +59,19 @@ export function propertyFilterSql(params: Params, filter: PropertyFilter): strin
   }
 }
 
-/** The bucket label of an event: its day's bucket, or its hour written YYYY-MM-DDTHH:00:00Z. */
+/**
+ * The bucket of an event as a date or an hour, grouped on before it is written as a label
+ * (bucketLabelSql): writing the label of every event cost more than the grouping itself.
+ */
 export function eventBucketSql(granularity: ExploreGranularity, from: string): string {
-  if (granularity === 'hour') return `strftime(date_trunc('hour', ts), '%Y-%m-%dT%H:00:00Z')`;
-  return bucketSql('ts::DATE', granularity, from);
+  if (granularity === 'hour') return `date_trunc('hour', ts)`;
+  if (granularity === 'day') return 'ts::DATE';
+  return `greatest(date_trunc('${granularity}', ts::DATE)::DATE, ${date(from)})`;
+}
+
+/** A bucket of eventBucketSql as its label: the day's bucket (as bucketSql writes it), or the hour written YYYY-MM-DDTHH:00:00Z. */
+export function bucketLabelSql(granularity: ExploreGranularity, bucket: string): string {
+  return granularity === 'hour' ? `strftime(${bucket}, '%Y-%m-%dT%H:00:00Z')` : `(${bucket})::VARCHAR`;
 }
 
 /** One series as read from the events: what it selects and measures. */
@@ -123,7 +135,7 @@ export function exploreEventCells(
   if (keys === null && plan.rank === 'all') {
     // Every key shown (numbers): nothing to choose, so no Other and no join (ADR 026).
     return q.rows(
-      `SELECT b, k::VARCHAR AS k, false AS other, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
+      `SELECT ${bucketLabelSql(query.granularity, 'b')} AS b, k::VARCHAR AS k, false AS other, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
        FROM (${base}) GROUP BY GROUPING SETS ((b, k), (k))`,
       params,
     );
@@ -137,7 +149,7 @@ export function exploreEventCells(
            ORDER BY ${plan.rank === 'measure' ? 'value DESC NULLS LAST, ' : ''}events DESC, k NULLS LAST LIMIT ${EXPLORE_MAX_SERIES}`;
   return q.rows(
     `WITH base AS MATERIALIZED (${base}), top AS (${top})
-     SELECT base.b AS b, top.k::VARCHAR AS k, top.shown IS NULL AS other, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
+     SELECT ${bucketLabelSql(query.granularity, 'base.b')} AS b, top.k::VARCHAR AS k, top.shown IS NULL AS other, (${measure})::DOUBLE AS value, count(*)::DOUBLE AS events
      FROM base LEFT JOIN top ON base.k IS NOT DISTINCT FROM top.k
      GROUP BY GROUPING SETS ((base.b, top.k, top.shown), (top.k, top.shown))`,
     params,

@@ -103,29 +103,39 @@ const steps = (query: FunnelQuery) => query.steps.map((_, index) => index + 1);
  */
 function playersSql(params: Params, query: FunnelQuery, events: string): string {
   const numbers = steps(query);
-  const names = [...new Set(query.steps.map((step) => step.event))].map((name) => params.add(name));
+  const stepNames = [...new Set(query.steps.map((step) => step.event))];
+  const names = stepNames.map((name) => params.add(name));
   const columns = new PropertyColumns(params);
   const flags = query.steps.map((step, index) => `${stepCondition(params, columns, step)} AS s${index + 1}`);
   const key = breakdownSql(params, query);
   const window = `${params.add(query.window * 60_000)}::BIGINT`;
   const anyStep = numbers.map((n) => `s${n}`).join(' OR ');
   // The events of the steps' names with the properties their filters read, then their step flags.
-  // One scan per name: an equality is applied in the scan itself, so the other columns (the JSON
-  // above all) are read for that name's events only; an IN list is not.
-  const named = names.map(
-    (name) => `SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, name, ${key} AS k${columns.selectSql()}
-      FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)} AND name = ${name}`,
-  );
-  const ev = `named AS MATERIALIZED (${named.join(' UNION ALL ')}),
-    ev AS MATERIALIZED (
-      SELECT * FROM (SELECT uid, user_id, insert_id, t, k, ${flags.join(', ')} FROM named) WHERE ${anyStep})`;
+  // One scan: the names' range (least to greatest, as DuckDB orders text: by their UTF-8 bytes) is
+  // applied in the scan itself, so the other columns (the JSON above all) are read for those events
+  // only; an IN list alone is not (it was one scan per name, each reading every event's name).
+  const [low, high] = [...stepNames].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))).filter((_, i, all) => i === 0 || i === all.length - 1);
+  const named = `SELECT hash(user_id) AS uid, user_id, insert_id, epoch_ms(ts) AS t, name, ${key} AS k${columns.selectSql()}
+      FROM ${events} WHERE ${eventRangeSql(query)} AND ${filterSql(params, query)}
+        AND name >= ${params.add(low)} AND name <= ${params.add(high ?? low)} AND name IN (${names.join(', ')})`;
+  // No WHERE on the flags, in ev or in the first reference to it (aggregates FILTER instead): DuckDB
+  // pushes a filter that every reference to a materialised CTE has into the CTE, and on into the
+  // scan of the events, where each use of a property column becomes its JSON expression again
+  // (ADR 027: the tutorial funnel parsed each step event's JSON eight times). Events of the names
+  // that match no step stay in ev, and every reader asks for a step's flag.
+  const ev = `named AS MATERIALIZED (${named}),
+    ev AS MATERIALIZED (SELECT uid, user_id, insert_id, t, k, ${flags.join(', ')} FROM named)`;
+  const firstOf = (condition: string) =>
+    `min(t) FILTER (WHERE ${condition}), arg_min(user_id, (t, insert_id)) FILTER (WHERE ${condition}), arg_min(k, (t, insert_id)) FILTER (WHERE ${condition})`;
   if (query.order === 'any') {
     // Each step's first matching event from the entry on within the window; the Nth time reached is
     // the Nth of those, in time order.
     const firsts = numbers.map((n) => `min(e.t) FILTER (WHERE e.s${n}) AS d${n}`).join(', ');
     const reached = numbers.map((n) => `d[${n}] AS t${n}`).join(', ');
     return `WITH ${ev},
-      entry AS (SELECT uid, min(t) AS t0, arg_min(user_id, (t, insert_id)) AS user_id, arg_min(k, (t, insert_id)) AS k FROM ev GROUP BY uid),
+      entry AS (
+        SELECT uid, t0, user_id, k FROM (SELECT uid, ${firstOf(anyStep)} FROM ev GROUP BY uid) AS entry(uid, t0, user_id, k) WHERE t0 IS NOT NULL
+      ),
       firsts AS (
         SELECT n.uid, any_value(n.user_id) AS user_id, any_value(n.k) AS k, ${firsts}
         FROM entry n JOIN ev e ON e.uid = n.uid AND e.t >= n.t0 AND e.t <= n.t0 + ${window}
@@ -147,7 +157,7 @@ function playersSql(params: Params, query: FunnelQuery, events: string): string 
   );
   const joins = numbers.slice(1).map((n) => `LEFT JOIN f${n} USING (uid)`).join(' ');
   return `WITH ${ev},
-    f1 AS (SELECT uid, min(t) AS t1, arg_min(user_id, (t, insert_id)) AS user_id, arg_min(k, (t, insert_id)) AS k FROM ev WHERE s1 GROUP BY uid),
+    f1 AS (SELECT uid, t1, user_id, k FROM (SELECT uid, ${firstOf('s1')} FROM ev GROUP BY uid) AS f1(uid, t1, user_id, k) WHERE t1 IS NOT NULL),
     ${chain.join(',\n')},
     p AS MATERIALIZED (SELECT uid, f1.user_id, f1.k, f1.t1, ${numbers.slice(1).map((n) => `f${n}.t${n}`).join(', ')} FROM f1 ${joins})`;
 }

@@ -12,6 +12,9 @@ import { assembleLevels } from './levels-assembly';
 export async function duckDbLevels(q: DuckDbQuery, query: LevelsQuery): Promise<Levels> {
   const params = new Params();
   const quietFrom = churnQuietFrom(query.to);
+  // Churned: only the players quiet on the quiet days have their last level seen looked for, and
+  // among their rows of their last day only (a later day's events come later in event order), so
+  // the event orders (structs) are compared for a few rows a player, not for all their days.
   // Reached players: unfiltered, a level's days of the level players whose previous day of it is
   // before the range (ADR 031), without DISTINCT; filtered, distinct players of the level days.
   const players = unfiltered(query)
@@ -19,31 +22,37 @@ export async function duckDbLevels(q: DuckDbQuery, query: LevelsQuery): Promise<
         with: `, players AS (
        SELECT level, count(*) FILTER (WHERE since < ${date(query.from)}) AS players FROM ${q.t.levelPlayers} WHERE ${rangeSql(query)} GROUP BY level
      )`,
-        column: 'any_value(p.players)',
-        join: ' LEFT JOIN players p ON p.level = l.level',
+        sum: 'NULL',
+        column: 'p.players',
+        join: ' LEFT JOIN players p ON p.level = s.level',
       }
-    : { with: '', column: 'count(DISTINCT uid)', join: '' };
+    : { with: '', sum: 'count(DISTINCT uid)', column: 's.players', join: '' };
+  // The sums are taken per level first, and each level's other figures joined to them (not to
+  // every row of the range).
   const rows = await q.rows(
     `WITH l AS MATERIALIZED (
-       SELECT uid, level, starts, completes, fails, durations, latest, day_last FROM ${q.t.levelDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}
-     ), last_seen AS (
-       SELECT uid, arg_max(level, latest) AS level FROM l WHERE day_last GROUP BY uid
+       SELECT day, uid, level, starts, completes, fails, durations, latest, day_last FROM ${q.t.levelDays} WHERE ${rangeSql(query)} AND ${filterSql(params, query)}
+     ), quiet AS (
+       SELECT day, uid, level, latest FROM l WHERE day_last AND uid NOT IN (SELECT uid FROM ${q.t.userDays} WHERE day BETWEEN ${date(quietFrom)} AND ${date(query.to)})
+     ), last_day AS (
+       SELECT uid, max(day) AS day FROM quiet GROUP BY uid
      ), churned AS (
-       SELECT level, count(*) AS churned FROM last_seen
-       WHERE uid NOT IN (SELECT uid FROM ${q.t.userDays} WHERE day BETWEEN ${date(quietFrom)} AND ${date(query.to)})
-       GROUP BY level
+       SELECT level, count(*) AS churned FROM (
+         SELECT w.uid, arg_max(w.level, w.latest) AS level FROM quiet w JOIN last_day d ON d.uid = w.uid AND d.day = w.day GROUP BY w.uid
+       ) GROUP BY level
      ), durations AS (
        SELECT level, median(duration) AS median_duration FROM (SELECT level, unnest(durations) AS duration FROM l) GROUP BY level
+     ), sums AS (
+       SELECT level, sum(starts) AS starts, sum(completes) AS completes, sum(fails) AS fails, ${players.sum} AS players FROM l GROUP BY level
      )${players.with}
-     SELECT l.level,
-       sum(starts)::DOUBLE AS starts,
-       sum(completes)::DOUBLE AS completes,
-       sum(fails)::DOUBLE AS fails,
-       any_value(d.median_duration)::DOUBLE AS median_duration,
+     SELECT s.level,
+       s.starts::DOUBLE AS starts,
+       s.completes::DOUBLE AS completes,
+       s.fails::DOUBLE AS fails,
+       d.median_duration::DOUBLE AS median_duration,
        ${players.column}::DOUBLE AS players,
-       any_value(c.churned)::DOUBLE AS churned
-     FROM l LEFT JOIN churned c ON c.level = l.level LEFT JOIN durations d ON d.level = l.level${players.join}
-     GROUP BY l.level`,
+       c.churned::DOUBLE AS churned
+     FROM sums s LEFT JOIN churned c ON c.level = s.level LEFT JOIN durations d ON d.level = s.level${players.join}`,
     params,
   );
   return assembleLevels(
