@@ -23,7 +23,8 @@ import { buildGameRollupsSql, refreshGameRollupsSql } from './duckdb-game-rollup
 // DISTINCT (ADR 031); r7, issue 17: the property keys' numeric statistics (least, greatest, whole,
 // up to ten distinct values, values that are not numbers), so the explorer's breakdown by a property
 // reads the events once (ADR 026), and the resource players summed per group and previous days
-// (`resource_counts`), which the unfiltered economy page reads (ADR 031); the older tables are dropped).
+// (`resource_counts`), which the unfiltered economy page reads (ADR 031), and sessions whose events
+// of one millisecond are never split (`sessionsSelect`); the older tables are dropped).
 
 export const rollupBookkeepingSql = ['CREATE TABLE IF NOT EXISTS rollup_dirty (project VARCHAR NOT NULL, seq BIGINT NOT NULL, day DATE)'];
 
@@ -144,7 +145,10 @@ function purchasesSelect(events: string, where: string): string {
 
 /**
  * Sessions (ADR 010): one per (user, session_id); a user's events without a session id split where
- * two consecutive ones are 30 minutes or more apart. Day, platform, country and app version are
+ * two consecutive ones are 30 minutes or more apart. Both windows order by time, then insert_id
+ * (unique in a project): with time alone, two events of the same millisecond could come in one
+ * order to `lag` and in the other to the running sum, which then split them into two sessions
+ * (seen as an extra session in one run of five). Day, platform, country and app version are
  * those of the first event. `where` limits the events read, `keep` the session days kept.
  */
 function sessionsSelect(events: string, where: string, keep: string): string {
@@ -153,11 +157,11 @@ function sessionsSelect(events: string, where: string, keep: string): string {
         arg_min(platform, ts) AS platform, arg_min(country, ts) AS country, arg_min(app_version, ts) AS app_version
       FROM ${events} WHERE session_id IS NOT NULL AND (${where}) GROUP BY uid, session_id
     ), loose AS (
-      SELECT hash(user_id) AS uid, ts, platform, country, app_version,
-        CASE WHEN ts - lag(ts) OVER (PARTITION BY user_id ORDER BY ts) < INTERVAL 30 MINUTE THEN 0 ELSE 1 END AS starts
+      SELECT hash(user_id) AS uid, ts, insert_id, platform, country, app_version,
+        CASE WHEN ts - lag(ts) OVER (PARTITION BY user_id ORDER BY ts, insert_id) < INTERVAL 30 MINUTE THEN 0 ELSE 1 END AS starts
       FROM ${events} WHERE session_id IS NULL AND (${where})
     ), numbered AS (
-      SELECT *, sum(starts) OVER (PARTITION BY uid ORDER BY ts ROWS UNBOUNDED PRECEDING) AS n FROM loose
+      SELECT *, sum(starts) OVER (PARTITION BY uid ORDER BY ts, insert_id ROWS UNBOUNDED PRECEDING) AS n FROM loose
     ), gapped AS (
       SELECT uid, NULL::VARCHAR AS session_id, min(ts) AS start_ts, max(ts) AS end_ts, count(*)::INTEGER AS events,
         arg_min(platform, ts) AS platform, arg_min(country, ts) AS country, arg_min(app_version, ts) AS app_version
