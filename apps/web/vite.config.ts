@@ -17,7 +17,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), hashedHeadScripts(['theme-init.js'])],
+  plugins: [react(), tailwindcss(), hashedHeadScripts(['theme-init.js', 'session-restore.js'])],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -113,7 +113,8 @@ test('demo data goes in through the ingestion endpoint with npm run demo', async
 // 004). Asserted for a returning visitor, as medians of seven loads (one load can lose tens of
 // milliseconds to the other test worker on this 2-core machine): the first analytics call starts
 // before any of the account, organisation and project lookups has answered (they are no longer on
-// its way), and the session restore starts within 50 ms of the document being parsed (ADR 024). The
+// its way), and the session restore starts before the document is parsed: the page's head sends it
+// (public/session-restore.js), the app takes its answer over (ADR 024). The
 // 100 ms target itself depends on the machine's load and the server's token round trip: it is
 // printed, not asserted, until a CI run shows it met (ADR 024's measured section).
 test("the overview asks for its figures as soon as a returning visitor's session is restored", async () => {
@@ -141,7 +142,7 @@ test("the overview asks for its figures as soon as a returning visitor's session
   test.info().annotations.push({ type: 'first analytics request', description: report });
   await expect(metric(page.getByRole('region', { name: 'Key figures' }), 'DAU')).toHaveText(shape.count);
   expect(median(returning.map((run) => run.firstLookupAnswered - run.analytics)), report).toBeGreaterThan(0);
-  expect(median(returning.map((run) => run.tokenStart - run.documentReady)), report).toBeLessThanOrEqual(50);
+  expect(median(returning.map((run) => run.tokenStart - run.documentReady)), report).toBeLessThan(0);
 
   // What a returning visitor sees while the session is restored: the project from the cache, the
   // figures' places held, nothing of another project or person.

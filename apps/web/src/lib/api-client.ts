@@ -22,6 +22,8 @@ export interface ApiCallOptions {
   retries?: number;
   /** Cancels the call; a cancelled call rejects with the signal's reason and is never retried. */
   signal?: AbortSignal;
+  /** The same request, already sent by the page's head (see WireRequest.sent); only with `auth: false`. */
+  sent?: Promise<Response>;
 }
 
 export interface ApiRequestOptions<S extends AnswerSchema> extends ApiCallOptions {
@@ -68,17 +70,17 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, onAc
   const tokens = createTokenGate(tokenSource, onForceLogout);
 
   async function send(path: string, method: string, options: Omit<ApiRequestOptions<AnswerSchema>, 'answer'>): Promise<unknown> {
-    const { body, query, auth = true, forceLogoutOn401 = false, retries = RETRY_COUNT, signal } = options;
+    const { body, query, auth = true, forceLogoutOn401 = false, retries = RETRY_COUNT, signal, sent } = options;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const url = buildUrl(typeof baseUrl === 'function' ? baseUrl() : baseUrl, path, query);
-    const attempt = (token: string | null) =>
+    const attempt = (token: string | null, alreadySent?: Promise<Response>) =>
       sendWithRetries(
-        { url, method, headers: buildHeaders(token, payload !== undefined), body: payload, signal },
+        { url, method, headers: buildHeaders(token, payload !== undefined), body: payload, signal, sent: alreadySent },
         retries,
         timing,
       );
 
-    if (!auth) return attempt(null);
+    if (!auth) return attempt(null, sent);
     const issued = await tokens.current(signal);
     try {
       return await attempt(issued.token);

@@ -36,6 +36,11 @@ export interface WireRequest {
   body: string | undefined;
   /** The caller's signal: cancels the call, which is then never retried. */
   signal: AbortSignal | undefined;
+  /**
+   * This request, already sent by the page's head (public/session-restore.js): the first attempt
+   * waits for its answer, under the same time-out, instead of sending it again. Retries send.
+   */
+  sent?: Promise<Response> | undefined;
 }
 
 /** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
@@ -68,12 +73,14 @@ async function attempt(request: WireRequest, timing: ApiTiming): Promise<unknown
   };
   signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: controller.signal,
-    });
+    const response = await (request.sent
+      ? abortable(request.sent, controller.signal)
+      : fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          signal: controller.signal,
+        }));
     const data = parseBody(await response.text(), response.headers.get('content-type'));
     if (!response.ok) throw apiErrorFromResponse(response, data);
     return data;
@@ -97,7 +104,7 @@ export async function sendWithRetries(request: WireRequest, retries: number, tim
   const canRetry = isRetryableMethod(request.method);
   for (let retry = 0; ; retry += 1) {
     try {
-      return await attempt(request, timing);
+      return await attempt(retry === 0 ? request : { ...request, sent: undefined }, timing);
     } catch (error) {
       if (!canRetry || retry >= retries || !isRetryableFailure(error)) throw error;
       const delay = retryDelayMs({

@@ -32,10 +32,38 @@ describe('createHttpAuthClient against a real local server', () => {
   let server: Awaited<ReturnType<typeof startHttpTestServer>> | undefined;
   afterEach(async () => server?.close());
 
-  const clientFor = (url: string, cookie: string) => {
+  const clientFor = (url: string, cookie: string, takeSentRestore?: () => Promise<Response> | undefined) => {
     const api = createApiClient({ baseUrl: url, tokenSource: { getIdToken: () => Promise.resolve(null) }, onForceLogout: () => undefined });
-    return createHttpAuthClient(api, () => undefined, Date.now, () => cookie);
+    return createHttpAuthClient(api, () => undefined, Date.now, () => cookie, takeSentRestore);
   };
+
+  it("takes over the session restore the page's head sent, once: the refresh cookie rotates on every use", async () => {
+    server = await startHttpTestServer([
+      { status: 200, body: session('u1') },
+      { status: 200, body: { ...session('u1'), idToken: 'token-u1-renewed' } },
+    ]);
+    let sent: Promise<Response> | undefined = fetch(`${server.url}/auth/v1/token`, { method: 'POST', headers: { Accept: 'application/json' } });
+    const take = () => {
+      const taken = sent;
+      sent = undefined;
+      return taken;
+    };
+    const client = clientFor(server.url, 'qb_session=1', take);
+    expect(await new Promise((resolve) => client.onAuthStateChanged(resolve))).toMatchObject({ uid: 'u1' });
+    expect(await client.getIdToken()).toBe('token-u1');
+    expect(server.requests).toHaveLength(1);
+    // A later refresh sends its own request with the rotated cookie.
+    expect(await client.getIdToken(true)).toBe('token-u1-renewed');
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /auth/v1/token', 'POST /auth/v1/token']);
+  });
+
+  it("reads a refused head restore as signed out", async () => {
+    server = await startHttpTestServer([{ status: 401, body: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' } }]);
+    const sent = fetch(`${server.url}/auth/v1/token`, { method: 'POST', headers: { Accept: 'application/json' } });
+    const client = clientFor(server.url, 'qb_session=1', () => sent);
+    expect(await new Promise((resolve) => client.onAuthStateChanged(resolve))).toBeNull();
+    expect(server.requests).toHaveLength(1);
+  });
 
   it('knows it is signed out without a request when there is no session hint', async () => {
     server = await startHttpTestServer([{ status: 200, body: session('u1') }]);

@@ -63,6 +63,8 @@ export function createHttpAuthClient(
   navigate: (url: string) => void,
   now: () => number = Date.now,
   readCookie: () => string = () => document.cookie,
+  /** The session restore the page's head already sent, if any; taken once (public/session-restore.js). */
+  takeSentRestore: () => Promise<Response> | undefined = () => undefined,
 ): AuthClient {
   let user: AuthUser | null | undefined;
   let token: { value: string; expiresAt: number } | null = null;
@@ -77,10 +79,10 @@ export function createHttpAuthClient(
     if (changed) for (const listener of listeners) listener(user);
   };
 
-  // One refresh at a time: the cookie rotates on every use.
+  // One refresh at a time: the cookie rotates on every use. The first may already be on its way.
   const refresh = () => {
     refreshing ??= api
-      .post(apiPaths.identity.token.url(), identitySchemas('sessionSchema'), undefined, { auth: false })
+      .post(apiPaths.identity.token.url(), identitySchemas('sessionSchema'), undefined, { auth: false, sent: takeSentRestore() })
       .then(
         (session) => {
           setSession(session);

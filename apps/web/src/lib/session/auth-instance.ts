@@ -6,10 +6,31 @@ import { clearAuthStorage } from './auth-storage';
 
 export const FORCE_LOGOUT_EVENT = 'forceLogout';
 
-export const authClient = createHttpAuthClient(apiClient, (url) => window.location.assign(url));
+declare global {
+  interface Window {
+    /** The session restore public/session-restore.js sent from the page's head (issue 20, ADR 024). */
+    __questboardSessionRestore?: Promise<Response> | undefined;
+  }
+}
+
+/** The head's session restore, once: a second refresh must send its own (the cookie has rotated). */
+export function takeHeadSessionRestore(): Promise<Response> | undefined {
+  const sent = window.__questboardSessionRestore;
+  window.__questboardSessionRestore = undefined;
+  return sent;
+}
+
+export const authClient = createHttpAuthClient(
+  apiClient,
+  (url) => window.location.assign(url),
+  Date.now,
+  () => document.cookie,
+  takeHeadSessionRestore,
+);
 
 // Issue 20: a returning visitor's session is restored while the rest of the app loads, not after
-// its first render; AuthProvider's listener then finds it done or joins it.
+// its first render (the page's head sent the call; this takes its answer over); AuthProvider's
+// listener then finds it done or joins it.
 if (hasSessionHint(document.cookie)) void authClient.getIdToken().catch(() => null);
 
 /**
