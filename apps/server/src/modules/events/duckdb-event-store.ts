@@ -15,6 +15,7 @@ import { EventWriter } from './duckdb-event-writer';
 import { EventDeleter } from './duckdb-event-deleter';
 import { EventReader } from './duckdb-event-reader';
 import { StorageFullError } from '../../lib/outage';
+import { CHECKPOINT_THRESHOLD, IdleCheckpoints, type IdleCheckpointOptions } from './duckdb-checkpoints';
 
 export interface DuckDbEventStoreOptions {
   /** The database file; ':memory:' for a store that lives only as long as the process. */
@@ -28,6 +29,8 @@ export interface DuckDbEventStoreOptions {
   analyticsLimits?: GateLimits;
   /** Analytics answers kept until the project's events change; 0 keeps none (the bench measures queries). */
   maxCachedAnswers?: number;
+  /** When the store folds its write-ahead log into the file; defaults in duckdb-checkpoints.ts. */
+  idleCheckpoints?: IdleCheckpointOptions;
 }
 
 /** Less free space than this under the store, and it is not ready: the next batch would not fit. */
@@ -40,7 +43,7 @@ const minFreeBytes = 1024 * 1024;
  */
 export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Promise<EventStore> {
   if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
-  const instance = await DuckDBInstance.create(options.file, { threads: String(options.threads ?? 2) });
+  const instance = await DuckDBInstance.create(options.file, { threads: String(options.threads ?? 2), checkpoint_threshold: CHECKPOINT_THRESHOLD });
   const writer = await instance.connect();
   const tables = new Set(
     (await writer.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'`))
@@ -67,6 +70,7 @@ class DuckDbEventStore implements EventStore {
   private readonly deleting: EventDeleter;
   private readonly reading: EventReader;
   private readonly figures: DuckDbMetrics;
+  private readonly checkpoints: IdleCheckpoints;
   readonly metrics: ProjectMetrics;
 
   constructor(
@@ -77,7 +81,13 @@ class DuckDbEventStore implements EventStore {
     maxEventsPerCommit: number,
     options: DuckDbEventStoreOptions,
   ) {
-    this.writing = new EventWriter(lane, maxQueuedEvents, maxEventsPerCommit);
+    this.checkpoints = new IdleCheckpoints(
+      lane,
+      () => (file === ':memory:' ? Promise.resolve(0) : fs.promises.stat(`${file}.wal`).then((stat) => stat.size, () => 0)),
+      () => this.writing.busy,
+      options.idleCheckpoints,
+    );
+    this.writing = new EventWriter(lane, maxQueuedEvents, maxEventsPerCommit, () => this.checkpoints.idle());
     this.deleting = new EventDeleter(lane);
     this.reading = new EventReader(instance, lane.tables);
     this.figures = new DuckDbMetrics(
@@ -157,6 +167,7 @@ class DuckDbEventStore implements EventStore {
   async close() {
     if (this.closed) return;
     this.closed = true;
+    this.checkpoints.stop();
     await this.writing.drained();
     await this.lane.idle();
     this.figures.close();

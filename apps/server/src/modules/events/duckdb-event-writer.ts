@@ -31,8 +31,15 @@ export class EventWriter {
     private readonly lane: WriterLane,
     private readonly maxQueuedEvents: number,
     private readonly maxEventsPerCommit: number,
+    /** Told each time the queue has emptied (duckdb-checkpoints.ts). */
+    private readonly onIdle: () => void = () => undefined,
   ) {
     this.writer = lane.writer;
+  }
+
+  /** Writes are queued or being committed. */
+  get busy(): boolean {
+    return this.draining !== undefined || !this.queue.empty;
   }
 
   append(projectId: string, events: readonly NewEvent[]): Promise<void> {
@@ -62,6 +69,7 @@ export class EventWriter {
       this.lastGroup = 0;
       // Writes queued between the loop's last look and now.
       if (!this.queue.empty) this.kick();
+      else this.onIdle();
     });
   }
 
