@@ -17,9 +17,9 @@ const e2eReport = path.join(reports, 'e2e-report.json');
 // Each stage's steps run side by side (ADR 018). Type check, lint and unit tests leave cores idle on
 // their own (tsc and ESLint are one process each; the jsdom tests wait on timers and polling), so on
 // two cores they finish together sooner than one after the other; the web build, a few seconds of
-// CPU, fits beside them. The node unit tests and the jsdom web tests are two Vitest runs of one
-// worker each: as one run they shared one worker, and the web tests alone outlast type check and
-// lint, so the node tests no longer wait behind them on one core while the other is idle. The rest are alone: they fill both cores (the integration tests beside the
+// CPU, fits beside them. The node unit tests and the jsdom web tests are two Vitest runs (one worker
+// for the node tests, two VM workers for the jsdom tests, vitest.config.ts): as one run they shared
+// one worker, and the node tests no longer wait behind the web tests on one core while the other is idle. The rest are alone: they fill both cores (the integration tests beside the
 // end-to-end tests made the browser journeys twice as slow, ADR 018).
 const stages = [
   [
