@@ -277,7 +277,10 @@ test('every analytics page shows figures from the demo data', async () => {
   await expect(metric(engagement, 'Median session length')).toHaveText(shape.duration);
   await expect(metric(engagement, 'Sessions per DAU')).toHaveText(shape.decimal);
   const classic = page.getByRole('table', { name: /^Classic retention by install cohort/ });
-  await expect(classic.getByRole('row')).toHaveCount(31);
+  // A row per install day of the 30-day range, and the header. Today's cohort is missing in the first
+  // minutes after midnight UTC (no demo player has installed yet today: a CI run crossing midnight).
+  await expect(classic.getByRole('row').nth(29)).toBeVisible();
+  expect(await classic.getByRole('row').count()).toBeLessThanOrEqual(31);
   // Day 0 is the install day: the whole cohort; later days hold percentages.
   await expect(classic.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('100%');
   await expect(classic.getByRole('cell', { name: shape.percent }).nth(40)).toBeVisible();
