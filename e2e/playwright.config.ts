@@ -26,6 +26,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, 'test-results/e2e-report.json') }]],
   use: {
     baseURL,
+    // Journeys run as a visitor who asked for less motion, which the app honours (skeletons stop
+    // pulsing, spinners and charts stop animating): a pulsing skeleton or the live check's ping
+    // otherwise has Chromium composite frames for as long as a page is open, and on two cores that
+    // was a fifth of a journey's CPU (ADR 018, fifth revision). foundation.spec.ts keeps the default.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -4,6 +4,8 @@ import { expectNoAxeViolations } from '../support/accessibility';
 
 // The first journey: the product started as `npm start` starts it, seen in a real Chromium.
 const shots = path.join(process.cwd(), 'test-results/screenshots');
+// The other journeys run with reduced motion (playwright.config.ts); these keep a visitor's default.
+test.use({ reducedMotion: 'no-preference' });
 
 function failOnConsoleErrors(page: Page) {
   const errors: string[] = [];
