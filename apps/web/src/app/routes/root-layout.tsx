@@ -8,7 +8,7 @@ export function RootLayout() {
     <>
       {navigating && (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-primary/20">
-          <div className="h-full w-1/3 animate-pulse bg-primary" />
+          <div className="h-full w-1/3 animate-pulse bg-primary motion-reduce:animate-none" />
         </div>
       )}
       <Outlet />

@@ -40,8 +40,8 @@ export function Figure({ label, value, detail }: { label: string; value: string;
 export function Loading({ label }: { label: string }) {
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-4">
-      <div className="h-24 animate-pulse rounded-2xl bg-muted" />
-      <div className="h-72 animate-pulse rounded-2xl bg-muted" />
+      <div className="h-24 animate-pulse rounded-2xl bg-muted motion-reduce:animate-none" />
+      <div className="h-72 animate-pulse rounded-2xl bg-muted motion-reduce:animate-none" />
     </div>
   );
 }
