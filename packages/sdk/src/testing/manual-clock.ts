@@ -32,6 +32,11 @@ export class ManualClock {
     },
   };
 
+  /** Whether a timer is set to fall due `ms` from now. */
+  hasTimerDueIn(ms: number): boolean {
+    return this.pending.some((timer) => timer.due === this.current + ms);
+  }
+
   /** Timers set and not yet run or cleared. */
   get pendingTimers(): number {
     return this.pending.length;
