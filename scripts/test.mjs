@@ -15,7 +15,7 @@ const vitestReport = (name) => path.join(reports, `vitest-${name}.json`);
 const e2eReport = path.join(reports, 'e2e-report.json');
 
 // Each stage's steps run side by side (ADR 018). Type check, lint and unit tests leave cores idle on
-// their own (tsc and ESLint are one process each; the jsdom tests wait on timers and polling), so on
+// their own (tsc and each ESLint run are one process; the jsdom tests wait on timers and polling), so on
 // two cores they finish together sooner than one after the other; the web build, a few seconds of
 // CPU, fits beside them. The node unit tests and the jsdom web tests are two Vitest runs (one worker
 // for the node tests, two VM workers for the jsdom tests, vitest.config.ts): as one run they shared
@@ -24,7 +24,10 @@ const e2eReport = path.join(reports, 'e2e-report.json');
 const stages = [
   [
     ['type check', 'node', ['scripts/typecheck.mjs']],
-    ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+    // ESLint in two processes, the web app and the rest: one process ran alone for the stage's last
+    // half minute while the other core idled. Each builds the TypeScript programs of what it lints.
+    ['lint', bin('eslint'), ['--max-warnings', '0', '--ignore-pattern', 'apps/web/**', '.']],
+    ['lint (web)', bin('eslint'), ['--max-warnings', '0', 'apps/web']],
     ['unit tests', bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('unit')}`]],
     ['web tests', bin('vitest'), ['run', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('web')}`]],
     ['web build', 'node', ['-e', "import('./scripts/lib/web-build.mjs').then((m) => m.ensureWebBuild())"]],
