@@ -34,11 +34,28 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
   );
 }
 
-/** Runs axe on the page as it is now; `name` says which screen (and scheme) in the failure. */
-export async function expectNoAxeViolations(page: Page, name: string) {
-  const results = await axeOn(page, { rules: Object.fromEntries(namedRules.map((rule) => [rule, { enabled: true }])) })
-    .withTags(wcagTags)
-    .analyze();
+/**
+ * Waits for the animations that end (colour transitions after a scheme switch), 2 s at most; a
+ * loading skeleton's pulse never ends and is not waited for. axe must measure the end colours: on a
+ * busy machine it once read a text field's text mid-transition (1.04:1), and a screenshot would show
+ * the mix.
+ */
+export async function finiteAnimationsEnded(page: Page) {
+  await page.evaluate(async () => {
+    getComputedStyle(document.body).getPropertyValue('color');
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const finished = Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+}
+
+/**
+ * Runs axe on the page as it is now, or only inside `include` (a journey's own part of a page);
+ * `name` says which screen (and scheme) in the failure.
+ */
+export async function expectNoAxeViolations(page: Page, name: string, { include }: { include?: string } = {}) {
+  const run = axeOn(page, { rules: Object.fromEntries(namedRules.map((rule) => [rule, { enabled: true }])) }).withTags(wcagTags);
+  const results = await (include ? run.include(include) : run).analyze();
   // Soft: one run lists every screen's violations, and the test still fails.
   expect.soft(describe(results.violations), `axe violations on ${name}`).toEqual([]);
 }
@@ -48,20 +65,16 @@ export async function expectNoAxeViolations(page: Page, name: string) {
  * shooting. The app's pages follow the scheme by a `dark` class on <html>, waited for; pages the
  * server renders itself (the dev mailbox) follow it in CSS alone: `appPage: false`.
  */
-export async function expectNoAxeViolationsInBothSchemes(page: Page, name: string, { appPage = true } = {}) {
+export async function expectNoAxeViolationsInBothSchemes(
+  page: Page,
+  name: string,
+  { appPage = true, include }: { appPage?: boolean; include?: string } = {},
+) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     if (appPage) await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/);
-    // Colours that transition (a text field's, `transition-[color,…]`) reach the new scheme's before
-    // axe measures contrast: on a busy machine it once read a field's text mid-way (1.04:1). Only
-    // animations that end are waited for (a loading skeleton pulses for ever), 2 s at most.
-    await page.evaluate(async () => {
-      getComputedStyle(document.body).getPropertyValue('color');
-      const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-      const finished = Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-      await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    });
-    await expectNoAxeViolations(page, `${name} in the ${scheme} scheme`);
+    await finiteAnimationsEnded(page);
+    await expectNoAxeViolations(page, `${name} in the ${scheme} scheme`, { include });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

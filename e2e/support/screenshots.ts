@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './accessibility';
+import { expectNoAxeViolations, finiteAnimationsEnded } from './accessibility';
 
 /** Where the specs' screenshots go unless a spec names another folder. */
 export const screenshotsDir = path.join(process.cwd(), 'test-results/screenshots');
@@ -30,16 +30,7 @@ export async function shoot(
       );
       await page.evaluate(() => window.scrollTo(0, 0));
       if (settled) await settled(page);
-      // Colours ease between the schemes (transition-colors): axe must read the end colours, not a
-      // mix (a dark-scheme select once measured light text on a dark field mid-transition).
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((animation) => animation instanceof CSSTransition)
-            .map((animation) => animation.finished.catch(() => undefined)),
-        ),
-      );
+      await finiteAnimationsEnded(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} at ${width} px in the ${scheme} scheme sticks out sideways`).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, `${name} at ${width} px in the ${scheme} scheme`);

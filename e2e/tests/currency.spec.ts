@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { axeOn } from '../support/accessibility';
+import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
@@ -9,21 +9,6 @@ import { closeToast } from '../support/toasts';
 // Issue 21: purchases in USD, JPY and EUR through the real ingestion endpoint. Without rates the
 // revenue page counts the USD ones and says the others are not counted; a rate set in the project
 // settings brings its purchases in, converted, and its note goes.
-
-/** No WCAG 2.1 AA violation inside `selector` (this journey's own part of the page), in both schemes. */
-async function expectAccessible(page: Page, selector: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/);
-    await expectNoViolations(page, selector);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function expectNoViolations(page: Page, selector: string) {
-  const { violations } = await axeOn(page).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Nothing left loading and two frames drawn since (charts followed the resize or scheme change). */
 async function settled(target: Page) {
@@ -68,7 +53,7 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   await expect(note).toContainText('1 purchase in EUR is not counted: add a rate');
   await closeToast(page, 'Project created');
   await settled(page);
-  await expectAccessible(page, '[role="note"]');
+  await expectNoAxeViolationsInBothSchemes(page, 'the purchases not counted note', { include: '[role="note"]' });
   await shoot(page, 'currency-revenue-not-counted', { settled });
 
   // The overview and a player's profile say the same.
@@ -99,7 +84,7 @@ test('a rate set in the settings converts its purchases, and the revenue page st
   // The toast comes once the list has the rate: wait for it, then close it, before the shots.
   await expect(page.getByText('Rate for JPY saved')).toBeVisible();
   await closeToast(page, 'Rate for JPY saved');
-  await expectAccessible(page, '#currency');
+  await expectNoAxeViolationsInBothSchemes(page, 'the currency settings', { include: '#currency' });
   await shoot(page, 'currency-settings');
 
   // 4.99 + 1,500 × 0.0067 = 15.04; the JPY line of the note is gone, the EUR one stays.
