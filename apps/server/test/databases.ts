@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { makeTestFolder } from './test-temp-root';
+import { leasePglite, type PooledDatabase } from './pglite-pool';
 
 /**
  * The database targets every integration test file runs against: `describe.each(databaseTargets)`.
@@ -13,6 +14,11 @@ import { makeTestFolder } from './test-temp-root';
 export interface DatabaseTarget {
   name: 'PGlite' | 'PostgreSQL';
   create(): Promise<{ dataDir: string; databaseUrl: string | undefined; dispose(): Promise<void> }>;
+  /**
+   * A migrated, empty database already open, for a test app (createTestApp): PGlite's are handed
+   * from test to test, emptied, rather than copied and opened each time (pglite-pool.ts).
+   */
+  lease?(): Promise<PooledDatabase>;
 }
 
 // Migrated once for the whole run by the global set-up (database-templates.ts): a copy of one costs
@@ -21,11 +27,18 @@ const pgliteTemplate = inject('pgliteTemplate');
 const postgresUrl = inject('postgresUrl');
 const postgresTemplate = inject('postgresTemplate');
 
+/** A new DATA_DIR holding a copy of the migrated template. */
+function copyOfTemplate(): string {
+  const dataDir = makeTestFolder('test');
+  fs.cpSync(path.join(pgliteTemplate, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
 const pglite: DatabaseTarget = {
   name: 'PGlite',
+  lease: () => leasePglite(copyOfTemplate),
   create: async () => {
-    const dataDir = makeTestFolder('test');
-    fs.cpSync(path.join(pgliteTemplate, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+    const dataDir = copyOfTemplate();
     return {
       dataDir,
       databaseUrl: undefined,

@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
         teardown();
       } finally {
         await clickhouse?.stop();
+        // The workers have ended: what their pools held idle (pglite-pool.ts) goes now, not at the
+        // next run's start.
+        removeLeftovers(testTempRoot);
       }
     };
   } catch (error) {

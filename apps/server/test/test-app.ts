@@ -24,7 +24,9 @@ export async function createTestApp(
     ingestLimits?: Partial<IngestLimits>;
   } = {},
 ) {
-  const storage = await target.create();
+  // A leased database is open already; one the test names itself (DATA_DIR, DATABASE_URL) is not.
+  const pooled = target.lease && !options.env?.DATA_DIR && !options.env?.DATABASE_URL ? await target.lease() : undefined;
+  const storage = pooled ? { dataDir: pooled.dataDir, databaseUrl: undefined, dispose: () => pooled.dispose() } : await target.create();
   const eventPlace = await options.eventStore?.create();
   const config: Config = parseConfig({
     NODE_ENV: 'test',
@@ -34,7 +36,7 @@ export async function createTestApp(
     ...eventPlace?.env,
     ...options.env,
   });
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = pooled?.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   // Opened here rather than by the app, so tests can reach the store behind the API.
   const events = options.events ?? (await openEventStore(config, options.eventStoreOptions));
   if (options.eventStore && events.kind !== options.eventStore.name.toLowerCase()) {
@@ -60,8 +62,12 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await events.close();
-      await database.close();
-      await storage.dispose();
+      if (pooled) {
+        await pooled.recycle();
+      } else {
+        await database.close();
+        await storage.dispose();
+      }
       await eventPlace?.dispose();
     },
   };
