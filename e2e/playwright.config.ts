@@ -31,7 +31,11 @@ export default defineConfig({
     // otherwise has Chromium composite frames for as long as a page is open, and on two cores that
     // was a fifth of a journey's CPU (ADR 018, fifth revision). foundation.spec.ts keeps the default.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM before and after it, and
+    // the network. Without the screencast: its frames, encoded whenever the page changed, were a
+    // quarter of the journeys' CPU (ADR 018, sixth revision); the trace viewer draws each step from
+    // its DOM snapshot, and the failure's own screenshot is kept below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
