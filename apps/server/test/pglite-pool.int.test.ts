@@ -69,9 +69,15 @@ describe('the PGlite a test app had, handed to the next test', () => {
     await t.storage.dispose();
     expect(fs.existsSync(closedDataDir)).toBe(false);
 
+    // The same through the test app's own close.
+    const second = await createTestApp(pglite);
+    await second.database.close();
+    await second.close();
+    expect(fs.existsSync(second.config.dataDir)).toBe(false);
+
     const next = await createTestApp(pglite);
     try {
-      expect(next.config.dataDir).not.toBe(closedDataDir);
+      expect([closedDataDir, second.config.dataDir]).not.toContain(next.config.dataDir);
       expect((await next.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     } finally {
       await next.close();

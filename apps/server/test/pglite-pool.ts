@@ -92,7 +92,7 @@ async function closeForGood(entry: Entry): Promise<void> {
 export interface PooledDatabase {
   dataDir: string;
   database: Database;
-  /** Hands the database to the next test, emptied; closes it for good when that fails. */
+  /** Hands the database to the next test, emptied; closes it for good when that fails, removes it when its test closed it. */
   recycle(): Promise<void>;
   /** Closes it for good and removes its DATA_DIR. */
   dispose(): Promise<void>;
@@ -152,6 +152,8 @@ export async function leasePglite(copy: () => string): Promise<PooledDatabase> {
     dataDir: entry.dataDir,
     database,
     recycle: async () => {
+      // Its test closed it: nothing to hand on, and its folder goes as a closed test app's does.
+      if (state === 'closed') fs.rmSync(entry.dataDir, { recursive: true, force: true });
       if (state !== 'leased') return;
       state = 'returned';
       try {
