@@ -53,10 +53,11 @@ export default defineConfig({
           // Each file boots its own app and databases; two cores, so keep the pool small.
           maxWorkers: 2,
           // A worker runs its files one after another in one process, with the modules they import
-          // loaded once: every app, database and store a test opens is its own instance (the
-          // server keeps no state at module level but WeakMaps keyed by an instance, ADR 032), so
-          // a fresh process per file only paid imports again and JIT warm-up (90 s of CPU a run,
-          // ADR 018, fifth revision). Spies are restored after each test, whatever the file does.
+          // loaded once: every app and store a test opens is its own instance (the server keeps no
+          // state at module level but WeakMaps keyed by an instance, ADR 032), so a fresh process
+          // per file only paid imports again and JIT warm-up (90 s of CPU a run, ADR 018, fifth
+          // revision). The one thing a worker keeps between tests on purpose is its PGlite,
+          // emptied (test/pglite-pool.ts, sixth revision). Spies are restored after each test.
           isolate: false,
           restoreMocks: true,
         },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database';
 import { databaseTargets } from './databases';
 import { createTestApp } from './test-app';
@@ -57,6 +57,28 @@ describe('the PGlite a test app had, handed to the next test', () => {
       await reference.close();
       await fresh.dispose();
       await lease.recycle();
+    }
+  });
+
+  it("no longer tells the last test's app of changes, only the next one's", async () => {
+    const first = await pglite.lease!();
+    const heardByFirst = vi.fn();
+    if (first.database.cacheVersion.kind !== 'in-process') throw new Error('PGlite tells of changes in process');
+    await first.database.cacheVersion.subscribe(heardByFirst);
+    await first.recycle();
+
+    const next = await pglite.lease!();
+    try {
+      expect(next.dataDir).toBe(first.dataDir);
+      const heardByNext = vi.fn();
+      if (next.database.cacheVersion.kind !== 'in-process') throw new Error('PGlite tells of changes in process');
+      await next.database.cacheVersion.subscribe(heardByNext);
+      // A change to a table the caches hold (cache_version's trigger notifies on commit).
+      await next.database.db.execute(sql`insert into identity_users (email, created_at, updated_at) values ('ada@pixel.example', now(), now())`);
+      await vi.waitFor(() => expect(heardByNext).toHaveBeenCalled());
+      expect(heardByFirst).not.toHaveBeenCalled();
+    } finally {
+      await next.recycle();
     }
   });
 

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import * as schema from '../src/db/schema';
 import { acquireDataDirLock } from '../src/db/data-dir-lock';
-import { openPgliteClient, pgliteFolder, type Database } from '../src/db/database';
+import { openPgliteClient, pgliteDatabase, pgliteFolder, type Database } from '../src/db/database';
 import { startPgliteMaintenance } from '../src/db/pglite-maintenance';
 import { cacheChannel } from '../src/db/cache-version';
 
@@ -104,7 +102,6 @@ export interface PooledDatabase {
  */
 export async function leasePglite(copy: () => string): Promise<PooledDatabase> {
   const entry = idle.pop() ?? (await open(copy()));
-  const unlisten: (() => Promise<void>)[] = [];
   let maintenance: Awaited<ReturnType<typeof startPgliteMaintenance>>;
   try {
     // As openDatabase does: the tables due are analysed at start, then every minute.
@@ -115,31 +112,30 @@ export async function leasePglite(copy: () => string): Promise<PooledDatabase> {
   }
   let state: 'leased' | 'closed' | 'returned' = 'leased';
   const client = entry.client;
+  // What the app listens to for cache changes, to be stopped before the next test's app listens.
+  const listeners: (() => void)[] = [];
   const stopUsing = async () => {
     await maintenance.stop();
-    for (const stop of unlisten.splice(0)) await stop();
+    for (const onChange of listeners.splice(0)) await client.unlisten(cacheChannel, onChange);
   };
+  // A test closing its database (an outage, a restart) closes it for good, as openDatabase's does.
+  const product = pgliteDatabase(client, async () => {
+    if (state !== 'leased') return;
+    state = 'closed';
+    try {
+      await stopUsing();
+    } finally {
+      await closeForGood(entry);
+    }
+  });
   const database: Database = {
-    db: drizzle({ client, schema }),
-    driver: 'pglite',
+    ...product,
     cacheVersion: {
       kind: 'in-process',
       subscribe: async (onChange) => {
-        unlisten.push(await client.listen(cacheChannel, onChange));
+        await product.cacheVersion.subscribe(onChange);
+        listeners.push(onChange);
       },
-    },
-    ping: async () => {
-      await client.query('select 1');
-    },
-    // A test closing its database (an outage, a restart) closes it for good, as openDatabase's does.
-    close: async () => {
-      if (state !== 'leased') return;
-      state = 'closed';
-      try {
-        await stopUsing();
-      } finally {
-        await closeForGood(entry);
-      }
     },
   };
   const removeOtherFiles = () => {

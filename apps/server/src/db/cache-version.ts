@@ -11,9 +11,11 @@ export type CacheVersionSource =
   /** PostgreSQL: other processes write too; every request reads the version (one primary-key read). */
   | { kind: 'shared'; read(): Promise<number> };
 
+export type InProcessCacheVersion = Extract<CacheVersionSource, { kind: 'in-process' }>;
+
 export const cacheChannel = 'questboard_cache';
 
-export function pgliteCacheVersion(client: PGlite): CacheVersionSource {
+export function pgliteCacheVersion(client: PGlite): InProcessCacheVersion {
   return {
     kind: 'in-process',
     subscribe: async (onChange) => {

@@ -12,7 +12,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { startPgliteMaintenance } from './pglite-maintenance';
-import { pgliteCacheVersion, postgresCacheVersion, type CacheVersionSource } from './cache-version';
+import { pgliteCacheVersion, postgresCacheVersion, type CacheVersionSource, type InProcessCacheVersion } from './cache-version';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -64,28 +64,35 @@ export async function openPgliteClient(dataDir: string | undefined, options: { m
   }
 }
 
+/** The Database over an open PGlite client; `close` is what closing it does. */
+export function pgliteDatabase(
+  client: PGlite,
+  close: () => Promise<void>,
+): Database & { cacheVersion: InProcessCacheVersion } {
+  return {
+    db: drizzlePglite({ client, schema }),
+    driver: 'pglite',
+    cacheVersion: pgliteCacheVersion(client),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close,
+  };
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const release = acquireDataDirLock(dataDir);
   try {
     const client = await openPgliteClient(dataDir);
-    const db = drizzlePglite({ client, schema });
     const maintenance = await startPgliteMaintenance(client);
-    return {
-      db: db as unknown as Db,
-      driver: 'pglite',
-      cacheVersion: pgliteCacheVersion(client),
-      ping: async () => {
-        await client.query('select 1');
-      },
-      close: async () => {
-        try {
-          await maintenance.stop();
-          if (!client.closed) await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    return pgliteDatabase(client, async () => {
+      try {
+        await maintenance.stop();
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    });
   } catch (error) {
     release();
     throw error;
