@@ -1,6 +1,6 @@
 import { analyticsQuerySchema, retentionQuerySchema } from '@questboard/shared/analytics-view';
 import type { ProjectMoney } from '@questboard/shared/money';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventStoreTargets, openTestEventStore } from '../../../../test/event-stores';
 import { firstDifference } from '../../../../test/reference-metrics';
 import { demoPopulation } from '../../demo/demo-population';
@@ -185,6 +185,27 @@ describe.skipIf(!clickhouseTarget)('the ClickHouse rollups', () => {
     } finally {
       rollups.close();
     }
+  });
+
+  it('keeps two processes that refresh the same days in the same millisecond from counting them twice', async () => {
+    const projectId = nextProject();
+    await appendBoth(projectId, population(5));
+    const target = [{ http, table: (table: string) => table, mutationsDone: () => Promise.resolve() }];
+    const [a, b] = [1, 2].map((generationTag) => new ClickHouseRollups(http, 'events', target, { generationTag }));
+    // Both processes' clocks read the same millisecond at every step of their refreshes.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-01T15:00:00Z'));
+    try {
+      await Promise.all([a!.fresh(projectId), b!.fresh(projectId)]);
+    } finally {
+      now.mockRestore();
+      a!.close();
+      b!.close();
+    }
+    // Both recomputed days at once (each wrote state rows, under its own tag), and every page still
+    // counts each event once: a read takes the rows of the greater generation only.
+    const tags = await http.rows(`SELECT DISTINCT generation % 1000 AS tag FROM ${ROLLUP_TABLES.state} WHERE project_id = ${literal(projectId)} ORDER BY tag`);
+    expect(tags).toEqual([{ tag: 1 }, { tag: 2 }]);
+    await sameAsDuckDb(projectId);
   });
 
   async function countNotCurrent(projectId: string): Promise<number> {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sessionsSql } from '../../analytics/clickhouse-sql';
 import { literal, type ClickHouseHttp, type Row } from './clickhouse-http';
 import { dedupedEventsSql } from './clickhouse-schema';
@@ -36,6 +37,21 @@ interface DayState {
 
 type Kind = 'days' | 'sessions';
 
+/** How many instances' generations a millisecond holds apart. */
+export const GENERATION_TAGS = 1000;
+
+/**
+ * The generation a refresh writes under: the time in ms times GENERATION_TAGS plus the instance's
+ * tag, and past the instance's last one. Later refreshes get greater generations (ADR 037), far
+ * below 2^53. Two processes refreshing the same days in the same millisecond write under different
+ * generations (the state keeps the greater, and a read takes only its rows), unless they drew the
+ * same tag (1 in 1,000 pairs); with a plain time both wrote under one generation, and a read
+ * counted the day twice.
+ */
+export function nextGeneration(last: number, nowMs: number, tag: number): number {
+  return Math.max(last + GENERATION_TAGS, nowMs * GENERATION_TAGS + tag);
+}
+
 const DAY_TABLES = [ROLLUP_TABLES.userDays, ROLLUP_TABLES.purchases, ROLLUP_TABLES.nameDays] as const;
 
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -49,14 +65,18 @@ export class ClickHouseRollups {
   /** Whether the events table is a local one, whose parts are its rows (not a cluster's Distributed table). */
   private local: Promise<boolean> | null = null;
   private lastGeneration = 0;
+  /** This instance's last three digits of every generation it writes (see `nextGeneration`): drawn at random. */
+  private readonly tag: number;
 
   constructor(
     /** Reads and writes (through the Distributed tables on a cluster). */
     private readonly http: ClickHouseHttp,
     private readonly events: string,
     private readonly deleteOn: RollupDeleteTarget[],
-    private readonly options: { garbageDelayMs?: number } = {},
-  ) {}
+    private readonly options: { garbageDelayMs?: number; generationTag?: number } = {},
+  ) {
+    this.tag = options.generationTag ?? randomInt(GENERATION_TAGS);
+  }
 
   private get garbageDelayMs(): number {
     return this.options.garbageDelayMs ?? GARBAGE_DELAY_MS;
@@ -116,8 +136,7 @@ export class ClickHouseRollups {
   }
 
   private nextGeneration(): number {
-    // Microseconds since 1970: later refreshes have greater generations (ADR 037), far below 2^53.
-    this.lastGeneration = Math.max(this.lastGeneration + 1, Date.now() * 1000);
+    this.lastGeneration = nextGeneration(this.lastGeneration, Date.now(), this.tag);
     return this.lastGeneration;
   }
 
@@ -230,7 +249,7 @@ export class ClickHouseRollups {
       const pairs = rows.filter((row) => (row.kind === 'sessions') === (kind === 'sessions'));
       return pairs.length === 0 ? '' : ` AND (day, generation) NOT IN (${pairs.map((row) => `(toDate(${literal(String(row.day))}), toUInt64(${Number(row.generation)}))`).join(', ')})`;
     };
-    const cut = `project_id = ${project} AND generation < ${Math.floor(before) * 1000}`;
+    const cut = `project_id = ${project} AND generation < ${Math.floor(before) * GENERATION_TAGS}`;
     for (const target of this.deleteOn) {
       for (const table of [...DAY_TABLES, ROLLUP_TABLES.sessions]) {
         await target.http.command(`ALTER TABLE ${target.table(table)} DELETE WHERE ${cut}${current(table === ROLLUP_TABLES.sessions ? 'sessions' : 'days')}`);
