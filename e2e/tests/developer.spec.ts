@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { completeProfile, signInByEmail } from '../support/journeys';
+import { signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
 
@@ -12,11 +12,7 @@ import { shoot } from '../support/screenshots';
 test.describe.configure({ mode: 'parallel' });
 
 async function signUp(page: Page, who: string) {
-  await signInByEmail(page, uniqueEmail(who));
-  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
-  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Pixel Forge');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, 'Ada', 'Lovelace');
+  await signUpWithOrganisation(page, { email: uniqueEmail(who), organisation: 'Pixel Forge', firstName: 'Ada', lastName: 'Lovelace' });
 }
 
 async function createProject(page: Page, name: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { completeProfile, signInByEmail } from '../support/journeys';
+import { signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
 import { closeToast } from '../support/toasts';
@@ -11,11 +11,7 @@ import { closeToast } from '../support/toasts';
 
 test('data retention refuses old events, and deleting analytics data empties the project', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signInByEmail(page, uniqueEmail('data'));
-  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
-  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Pixel Forge');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, 'Ada', 'Lovelace');
+  await signUpWithOrganisation(page, { email: uniqueEmail('data'), organisation: 'Pixel Forge', firstName: 'Ada', lastName: 'Lovelace' });
 
   await page.getByRole('button', { name: 'New project' }).first().click();
   const form = page.getByRole('form', { name: 'New project' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
-import { completeProfile, signInByEmail } from '../support/journeys';
+import { signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 
 // Issue 6: create a project (refused first with the spec's messages), find it by search, open it,
@@ -13,11 +13,7 @@ const pageTitles = [
 test('a project from creation to deletion', async ({ page }) => {
   // Axe checks every page in both schemes on the way (issue 21).
   test.setTimeout(180_000);
-  await signInByEmail(page, uniqueEmail('owner'));
-  await expect(page).toHaveURL(/\/create-org$/, { timeout: 10_000 });
-  await page.getByRole('textbox', { name: 'Organisation name' }).fill('Dragon Works');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await completeProfile(page, 'Ada', 'Lovelace');
+  await signUpWithOrganisation(page, { email: uniqueEmail('owner'), organisation: 'Dragon Works', firstName: 'Ada', lastName: 'Lovelace' });
 
   await page.getByRole('button', { name: 'New project' }).first().click();
   const form = page.getByRole('form', { name: 'New project' });
