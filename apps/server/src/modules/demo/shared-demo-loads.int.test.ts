@@ -9,11 +9,12 @@ import { demoLoadStaleMs, SharedDemoLoads } from './shared-demo-loads';
 const postgres = databaseTargets.find((target) => target.name === 'PostgreSQL');
 
 /**
- * The endpoint as the demo sender sees it, accepting every event after 20 ms: a load that runs for
- * longer than the test (thousands of batches) until it is stopped.
+ * The endpoint as the demo sender sees it, accepting every event after 50 ms: with the sender's 8
+ * batches in flight, a load of 10,000 players (about 850 batches) runs for over 5 s, longer than
+ * the test, until it is stopped.
  */
 const slowPost: IngestPost = async (body) => {
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 50));
   const { events } = JSON.parse(body) as { events: unknown[] };
   return { status: 200, retryAfter: undefined, body: JSON.stringify({ accepted: events.length, rejected: [] }) };
 };
@@ -40,7 +41,7 @@ describe.skipIf(!postgres)('demo loads shared through PostgreSQL', () => {
     await storage.dispose();
   });
 
-  const options = { post: slowPost, key: 'qbk_demo', end: new Date('2026-01-15T12:00:00Z'), players: 100, log: () => undefined };
+  const options = { post: slowPost, key: 'qbk_demo', end: new Date('2026-01-15T12:00:00Z'), players: 10_000, log: () => undefined };
 
   it('reads a load whose process stopped writing its progress as failed, and lets another process start one', async () => {
     // A's clock stands still: its heartbeats carry a time B finds stale once B's clock has moved on.
@@ -49,15 +50,15 @@ describe.skipIf(!postgres)('demo loads shared through PostgreSQL', () => {
     const a = new SharedDemoLoads(databases[0]!.db, clockA, 200);
     const b = new SharedDemoLoads(databases[1]!.db, clock, 200);
     expect(await a.start(projectId, options)).toBe(true);
-    expect(await b.status(projectId)).toEqual({ state: 'running', players: 100, sentEvents: 0, error: null });
+    expect(await b.status(projectId)).toEqual({ state: 'running', players: 10_000, sentEvents: 0, error: null });
     expect(await b.start(projectId, options)).toBe(false);
     clock.advance(demoLoadStaleMs + 1);
-    expect(await b.status(projectId)).toMatchObject({ state: 'failed', players: 100, error: 'The server loading the demo data stopped. Try again.' });
-    expect(await b.start(projectId, { ...options, players: 200 })).toBe(true);
-    expect(await a.status(projectId)).toMatchObject({ state: 'running', players: 200 });
+    expect(await b.status(projectId)).toMatchObject({ state: 'failed', players: 10_000, error: 'The server loading the demo data stopped. Try again.' });
+    expect(await b.start(projectId, { ...options, players: 20_000 })).toBe(true);
+    expect(await a.status(projectId)).toMatchObject({ state: 'running', players: 20_000 });
     // A sees at its next heartbeat that its load was taken over, and stops it without touching B's row.
     await expect.poll(() => a.isRunningHere(projectId), { timeout: 5_000 }).toBe(false);
-    expect(await a.status(projectId)).toMatchObject({ state: 'running', players: 200 });
+    expect(await a.status(projectId)).toMatchObject({ state: 'running', players: 20_000 });
     await Promise.all([a.stopAll(), b.stopAll()]);
     expect(await a.status(projectId)).toEqual({ state: 'idle', players: 0, sentEvents: 0, error: null });
   });
