@@ -8,10 +8,11 @@ import { installFakeMatchMedia } from './match-media';
 
 installDialogPolyfill();
 
-// findBy* and waitFor give up after 5 s instead of Testing Library's 1 s: CI runs these files beside
+// findBy* and waitFor give up after 10 s instead of Testing Library's 1 s: CI runs these files beside
 // the type check and lint on two cores, where a render after a stand-in's answer has taken over a
-// second. A passing test waits no longer than before; only a failing one reports later.
-configure({ asyncUtilTimeout: 5000 });
+// second, and some CI machines are half as fast as others (ADR 018, eighth revision). A passing test
+// waits no longer than before; only a failing one reports later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Any console.error fails the test (React warnings, act() mistakes, failed prop types...). A test
 // that expects one replaces the implementation: vi.spyOn(console, 'error').mockImplementation(...)

@@ -103,5 +103,5 @@ describe('/project/{identifier}/events', () => {
     const asked = t.api.queries('events/latest').length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 3500)));
     expect(t.api.queries('events/latest')).toHaveLength(asked);
-  }, 15_000);
+  });
 });

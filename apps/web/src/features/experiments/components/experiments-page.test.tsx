@@ -258,7 +258,7 @@ describe('the experiments page', () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe('?experiment=easier-level-3'));
     expect(await screen.findByRole('heading', { name: 'easier-level-3' })).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('edits a draft in the form, keeping its planned size, then starts it after saying what happens', async () => {
     const draft: Experiment = { ...running, key: 'shop-discount', status: 'draft', startedAt: null, secondaryMetrics: [] };
@@ -294,7 +294,7 @@ describe('the experiments page', () => {
     expect(await screen.findByText('Experiment shop-discount started')).toBeInTheDocument();
     expect(server.calls()).toContain(`POST ${base}/experiments/shop-discount/start`);
     expect(await screen.findByRole('list', { name: 'Verdicts' })).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('shows the schema’s messages under the fields and sends nothing while one is wrong', async () => {
     renderExperiments({ path: '/project/lunar-loot/experiments?new' });

@@ -43,7 +43,7 @@ describe('the step builder', () => {
       { event: 'level_start', filters: [] },
       { event: 'tutorial_complete', filters: [] },
     ]);
-  }, 30_000);
+  });
 
   it('says what is wrong, in the shared words, and applies nothing', async () => {
     const user = userEvent.setup();
@@ -68,5 +68,5 @@ describe('the step builder', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Step 2: Each step needs an event name');
     expect(onApply).not.toHaveBeenCalled();
     expect(funnelMessages.stepCount).toBe('A funnel has 2 to 10 steps');
-  }, 30_000);
+  });
 });
