@@ -1,7 +1,7 @@
 // `npm test`: every gate, stopping at the first failure: type check, lint, unit tests, web (jsdom)
-// tests and the web build side by side, then the size budget, integration tests (PGlite and
-// PostgreSQL 15) and end-to-end tests (Chromium; no screenshots written unless E2E_SCREENSHOTS=1).
-// Ends with a table of each step's time and one line counting every test that ran.
+// tests and the web build side by side, then the size budget, integration tests (PGlite and PostgreSQL 15) and
+// end-to-end tests (Chromium). Ends with a table of each step's time and one line counting every
+// test that ran.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,10 +34,7 @@ const stages = [
   ],
   [['size budget', 'node', ['scripts/size-budget.mjs']]],
   [['integration tests', bin('vitest'), ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport('integration')}`]]],
-  // The gate runs every journey's checks but writes no screenshots (E2E_SCREENSHOTS=0, unless the
-  // caller sets it): encoding them was about a tenth of the journeys' CPU and nothing here reads
-  // them; `npm run test:e2e` writes them to look at (e2e/support/screenshots.ts).
-  [['end-to-end tests', 'node', ['scripts/e2e.mjs'], { E2E_SCREENSHOTS: '0' }]],
+  [['end-to-end tests', 'node', ['scripts/e2e.mjs']]],
 ];
 
 for (const file of [vitestReport('unit'), vitestReport('web'), vitestReport('integration'), e2eReport]) fs.rmSync(file, { force: true });
@@ -81,11 +78,10 @@ function stop(child) {
  * Runs one step. Alone, its output goes straight to the terminal; beside another step, its output
  * is held and printed whole when it ends, so the two never interleave.
  */
-function run([name, command, args, stepEnv = {}], { alone }) {
+function run([name, command, args], { alone }) {
   const began = Date.now();
   if (alone) console.log(`\n▶ ${name}`);
-  // A step's own settings are defaults: the caller's environment overrides them.
-  const env = { ...(alone || !process.stdout.isTTY ? {} : { FORCE_COLOR: '1' }), ...stepEnv, ...process.env };
+  const env = alone || !process.stdout.isTTY ? process.env : { FORCE_COLOR: '1', ...process.env };
   // Beside another step it leads its own process group, so stopping it stops what it started.
   const child = spawn(command, args, { cwd: repoRoot, env, detached: !alone, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
   running.add(child);

@@ -1,31 +1,16 @@
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, finiteAnimationsEnded } from './accessibility';
 
 /** Where the specs' screenshots go unless a spec names another folder. */
 export const screenshotsDir = path.join(process.cwd(), 'test-results/screenshots');
 
-/**
- * Whether the journeys write their screenshots: yes by default (`npm run test:e2e`, to look at the
- * screens); `npm test` sets E2E_SCREENSHOTS=0, since encoding the PNGs was about a tenth of the
- * journeys' CPU and the gate reads none of them (ADR 018, eighth revision). Every check a shot
- * stands for (nothing sticks out sideways, axe in both schemes at both widths) runs either way.
- */
-export const screenshotsWritten = process.env.E2E_SCREENSHOTS !== '0';
-
-/** A screenshot of the page (full page) or of one element, at `file`, when screenshots are written. */
-export async function saveScreenshot(target: Page | Locator, file: string) {
-  if (!screenshotsWritten) return;
-  if ('mouse' in target) await target.screenshot({ path: file, fullPage: true });
-  else await target.screenshot({ path: file });
-}
-
 export const screenshotWidths = [1280, 360] as const;
 export const colourSchemes = ['light', 'dark'] as const;
 
 /**
- * Full-page screenshots at 1280 and 360 px in both colour schemes, as `<dir>/<name>-<scheme>-<width>.png`
- * (when `screenshotsWritten`); nothing may stick out sideways at either width. Each is taken from the top of the page (a
+ * Full-page screenshots at 1280 and 360 px in both colour schemes, as `<dir>/<name>-<scheme>-<width>.png`;
+ * nothing may stick out sideways at either width. Each is taken from the top of the page (a
  * full-page shot of a scrolled page draws the sticky top bar mid-page), once the page follows the
  * scheme (the System theme toggles `dark` on <html>), its colour transitions have ended, and `settled` (if given) says it has redrawn.
  * Each shot is also checked with axe (WCAG 2.1 AA, issue 21), so every screen shot passes in both schemes:
@@ -50,7 +35,7 @@ export async function shoot(
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} at ${width} px in the ${scheme} scheme sticks out sideways`).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, `${name} at ${width} px in the ${scheme} scheme`, { coloursOnly: scheme === 'dark' });
-      await saveScreenshot(page, path.join(dir, `${name}-${scheme}-${width}.png`));
+      await page.screenshot({ path: path.join(dir, `${name}-${scheme}-${width}.png`), fullPage: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { describeRun, type FirstRequest, measureFirstRequest, median } from '../support/first-request';
 import { uniqueEmail } from '../support/mail';
-import { saveScreenshot, shoot } from '../support/screenshots';
+import { shoot } from '../support/screenshots';
 import { closeToast } from '../support/toasts';
 
 // Issue 8, done when: "End-to-end in Chromium: load demo data, then every page shows figures; a
@@ -221,7 +221,7 @@ test('every analytics page shows figures from the demo data', async () => {
   const box = (await dauChart.boundingBox())!;
   await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
   await expect(dauChart).toContainText('(so far)');
-  await saveScreenshot(dauChart, path.join(shotsDir, 'analytics-overview-so-far-tooltip-light-1280.png'));
+  await dauChart.screenshot({ path: path.join(shotsDir, 'analytics-overview-so-far-tooltip-light-1280.png') });
   await page.mouse.move(0, 0);
 
   // Dashboard: nothing pinned yet, and where to pin from.

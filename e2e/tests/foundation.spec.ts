@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { saveScreenshot } from '../support/screenshots';
 
 // The first journey: the product started as `npm start` starts it, seen in a real Chromium.
 const shots = path.join(process.cwd(), 'test-results/screenshots');
@@ -103,7 +102,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await saveScreenshot(page, path.join(shots, `login-${scheme}-${width}.png`));
+      await page.screenshot({ path: path.join(shots, `login-${scheme}-${width}.png`), fullPage: true });
       await expectNoAxeViolations(page, `/login at ${width} px in the ${scheme} scheme`, { coloursOnly: scheme === 'dark' });
     });
   }
