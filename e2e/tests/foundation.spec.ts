@@ -67,7 +67,9 @@ test('the theme switch changes and remembers the theme without a flash on reload
   await page.reload({ waitUntil: 'commit' });
   await page.waitForSelector('html.dark', { state: 'attached', timeout: 900 });
   expect(await page.evaluate(() => document.querySelector('#root')?.childElementCount ?? 0)).toBe(0);
-  await page.unroute(appScripts);
+  // The held scripts' handlers may still be waiting; once unrouted, their continue may find the
+  // request handled already (seen on a slow machine), which says nothing about the theme.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('the system theme is followed live', async ({ page }) => {
