@@ -92,10 +92,22 @@ describe('the DuckDB event store', () => {
     expect((await storedOrder(file, projectId)).find((row) => row.insertId === 'same-0')?.name).toBe('tick');
   });
 
+  it('stores everything once when a client resends what it sent before a restart, commit after commit', async () => {
+    const file = path.join(dir, 'resent.duckdb');
+    store = await openDuckDbEventStore({ file });
+    for (const batch of ['a', 'b', 'c']) await store.append(projectId, events(300, batch, false));
+    await store.close();
+    store = await openDuckDbEventStore({ file });
+    // A client resending everything after a restart: each commit meets stored ids at its flush.
+    for (const batch of ['a', 'b', 'c', 'd']) await store.append(projectId, events(300, batch, false));
+    for (const batch of ['a', 'e']) await store.append(projectId, events(2, batch, false));
+    expect((await store.summary(projectId)).totalEvents).toBe(1_202);
+  });
+
   it('stores nothing of a write whose commit fails, answers the other projects, and carries nothing into the next commit', async () => {
     store = await openDuckDbEventStore({ file: path.join(dir, 'failed.duckdb') });
-    // A time DuckDB cannot hold (the endpoint's validation never lets one through) makes the insert fail.
-    const broken = events(3, 'broken', false).map((event, i) => (i === 1 ? { ...event, timeMs: 1e20 } : event));
+    // An event without a name (the endpoint's validation never lets one through) breaks the table's NOT NULL.
+    const broken = events(3, 'broken', false).map((event, i) => (i === 1 ? { ...event, name: null as unknown as string } : event));
     const results = await Promise.allSettled([
       store.append(otherProjectId, events(1, 'alone', false)),
       // These two are queued while that one commits: one group, a transaction for each project.
@@ -148,7 +160,7 @@ describe('the DuckDB event store', () => {
 
   it('fails only the write that breaks a group commit; its neighbours in the transaction are stored', async () => {
     store = await openDuckDbEventStore({ file: path.join(dir, 'poison.duckdb') });
-    const broken = events(2, 'broken', false).map((event, i) => (i === 1 ? { ...event, timeMs: 1e20 } : event));
+    const broken = events(2, 'broken', false).map((event, i) => (i === 1 ? { ...event, name: null as unknown as string } : event));
     const results = await Promise.allSettled([
       store.append(projectId, events(2, 'before', false)),
       store.append(projectId, broken),
@@ -174,6 +186,19 @@ describe('the DuckDB event store', () => {
     expect((await store.summary(projectId)).totalEvents).toBe(0);
     await store.append(projectId, events(5, 'again', false));
     expect((await store.summary(projectId)).totalEvents).toBe(5);
+  });
+
+  it('refuses a write with a time it cannot hold before queueing it, so the writes queued with it are stored', async () => {
+    store = await openDuckDbEventStore({ file: path.join(dir, 'time.duckdb') });
+    const broken = events(2, 'broken', false).map((event, i) => (i === 1 ? { ...event, timeMs: 1e20 } : event));
+    const results = await Promise.allSettled([
+      store.append(projectId, events(1, 'before', false)),
+      store.append(projectId, broken),
+      store.append(projectId, events(1, 'after', false)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('a time the store cannot hold');
+    expect((await store.latest(projectId, 10)).map((event) => event.insert_id).sort()).toEqual(['after-0', 'before-0']);
   });
 
   it('refuses a write that would overfill its queue, storing nothing of it', async () => {

@@ -1,7 +1,7 @@
-import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { EventStoreBusyError, type NewEvent } from './event-store';
 import { projectTable } from './event-table';
-import { moveStagedSql, STAGING } from './duckdb-staging';
+import { checkStorable, markDirtyDaysSql, moveStagedSkippingStoredSql, STAGING, toDataChunks } from './duckdb-staging';
 import { parcelOf, WriteQueue, type Parcel } from './duckdb-write-queue';
 import type { WriterLane } from './duckdb-writer-lane';
 import { outageOf, StorageFullError } from '../../lib/outage';
@@ -49,6 +49,7 @@ export class EventWriter {
     }
     return new Promise<void>((resolve, reject) => {
       projectTable(projectId); // refuses anything but a project id before it is queued
+      checkStorable(events);
       this.queue.add(projectId, { events, resolve, reject });
       this.queuedWrites += 1;
       if (this.queuedWrites >= this.lastGroup) this.gathered?.();
@@ -115,7 +116,7 @@ export class EventWriter {
     const writes = parcels.flatMap((parcel) => parcel.writes);
     try {
       // The analytics answers of the project are stale from here, before anyone is answered.
-      await this.lane.serialised(() => this.commit(projectId, parcels.flatMap((parcel) => parcel.chunks))).finally(() => this.lane.changed(projectId));
+      await this.lane.serialised(() => this.commit(projectId, parcels)).finally(() => this.lane.changed(projectId));
       this.storageFull = undefined;
       for (const write of writes) write.resolve();
     } catch (error) {
@@ -133,11 +134,39 @@ export class EventWriter {
 
   /**
    * Every write of one project in one transaction (group commit): one WAL flush for them all. The
-   * plain insert only checks the insert_id index; only when an id is already stored (a retried
-   * batch, which is rare) is the transaction redone skipping the stored ones.
+   * appender puts the column vectors straight into the project's table, where the insert_id index
+   * checks them; only when an id is already stored or comes twice (a retried batch, which is rare)
+   * is the transaction redone through the staging table, skipping those (`commitSkippingStored`).
    */
-  private async commit(projectId: string, chunks: readonly DuckDBDataChunk[]) {
+  private async commit(projectId: string, parcels: readonly Parcel[]) {
     await this.lane.ensureTable(projectId);
+    const seq = this.lane.dirtySeq + 1;
+    const events = parcels.flatMap((parcel) => parcel.writes.flatMap((write) => write.events));
+    try {
+      await this.writer.run('BEGIN TRANSACTION');
+      const appender = await this.writer.createAppender(projectTable(projectId));
+      try {
+        for (const parcel of parcels) for (const chunk of parcel.chunks) appender.appendDataChunk(chunk);
+        appender.flushSync();
+      } finally {
+        closeQuietly(appender);
+      }
+      await this.writer.run(`${markDirtyDaysSql(projectId, seq, events)};\nCOMMIT`);
+    } catch (error) {
+      // Nothing of the transaction stays.
+      await this.writer.run('ROLLBACK').catch(() => undefined);
+      if (!isDuplicateKey(error)) throw error;
+      await this.commitSkippingStored(projectId, seq, parcels);
+    }
+    this.lane.dirtySeq = seq;
+  }
+
+  /** The slow path of a commit that met an insert_id already stored or sent twice: the first received wins. */
+  private async commitSkippingStored(projectId: string, seq: number, parcels: readonly Parcel[]) {
+    const seen = new Set<string>();
+    const firsts = parcels.flatMap((parcel) =>
+      parcel.writes.flatMap((write) => write.events.filter((event) => !seen.has(event.insert_id) && seen.add(event.insert_id))),
+    );
     if (this.stagingDirty) {
       await this.writer.run(`DELETE FROM ${STAGING}`);
       this.stagingDirty = false;
@@ -146,28 +175,19 @@ export class EventWriter {
     const appender = await this.writer.createAppender(STAGING, 'main', 'temp');
     this.stagingDirty = true;
     try {
-      for (const chunk of chunks) appender.appendDataChunk(chunk);
+      for (const chunk of toDataChunks(firsts)) appender.appendDataChunk(chunk);
       appender.flushSync();
     } finally {
-      appender.closeSync();
+      closeQuietly(appender);
     }
-    const seq = this.lane.dirtySeq + 1;
-    await this.moveStaged(projectId, seq, false).catch(async (error: unknown) => {
-      if (!isDuplicateKey(error)) throw error;
-      await this.moveStaged(projectId, seq, true);
-    });
-    this.lane.dirtySeq = seq;
-    this.stagingDirty = false;
-  }
-
-  private async moveStaged(projectId: string, seq: number, retry: boolean) {
     try {
-      await this.writer.run(moveStagedSql(projectId, seq, retry));
+      await this.writer.run(moveStagedSkippingStoredSql(projectId, seq, firsts));
     } catch (error) {
-      // A statement failed inside the transaction: undo it; the staged rows stay for a retry.
+      // A statement failed inside the transaction: undo it; the staged rows are emptied before the next use.
       await this.writer.run('ROLLBACK').catch(() => undefined);
       throw error;
     }
+    this.stagingDirty = false;
   }
 
   /** For readiness: after a full disk, throws until a write fits again. */
@@ -185,6 +205,21 @@ export class EventWriter {
       await this.writer.run('ROLLBACK').catch(() => undefined);
       throw new StorageFullError({ cause: error });
     }
+  }
+}
+
+/**
+ * Closes an appender whatever happened to its flush. One whose flush failed still holds the rows it
+ * could not store and would flush them again when it is closed or garbage-collected, in whatever
+ * transaction the connection is in by then: they are cleared first. Its close may then fail as its
+ * flush did, and the flush's error is the one that matters.
+ */
+export function closeQuietly(appender: DuckDBAppender) {
+  try {
+    appender.clear();
+    appender.closeSync();
+  } catch {
+    // reported by the flush
   }
 }
 

@@ -1,15 +1,14 @@
-import { BOOLEAN, DOUBLE, DuckDBDataChunk, VARCHAR, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { BOOLEAN, DOUBLE, DuckDBDataChunk, DuckDBTimestampValue, TIMESTAMP, VARCHAR, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import type { NewEvent } from './event-store';
 import { projectTable } from './event-table';
 
 interface StagingColumn {
   /** The event table's column it fills. */
   name: string;
-  /** Its type in the staging table and in the data chunks. */
+  /** Its type in the event table, the staging table and the data chunks. */
   type: DuckDBType;
-  /** The staging column's SQL type, and how the insert reads it (times travel as epoch ms). */
+  /** The staging column's SQL type. */
   sql: string;
-  select: string;
   value: (event: NewEvent) => DuckDBValue;
 }
 
@@ -17,16 +16,17 @@ const textColumn = (name: string, value: (event: NewEvent) => string | null | un
   name,
   type: VARCHAR,
   sql: 'VARCHAR',
-  select: name,
   value: (event) => value(event) ?? null,
 });
 const timeColumn = (name: string, value: (event: NewEvent) => number): StagingColumn => ({
   name,
-  type: DOUBLE,
-  sql: 'DOUBLE',
-  select: `epoch_ms(${name}::BIGINT)`,
-  value,
+  type: TIMESTAMP,
+  sql: 'TIMESTAMP',
+  // Whole milliseconds, as `epoch_ms` reads them; checked by `checkStorable` before anything is queued.
+  value: (event) => new DuckDBTimestampValue(BigInt(Math.round(value(event))) * 1000n),
 });
+/** An event's time in epoch milliseconds. */
+export const eventTimeMs = (event: NewEvent): number => event.timeMs ?? Date.parse(event.timestamp);
 
 /** Every column of the event table (`eventColumnsSql`), as the writer stages it. */
 const stagingColumns: readonly StagingColumn[] = [
@@ -34,61 +34,89 @@ const stagingColumns: readonly StagingColumn[] = [
   textColumn('name', (event) => event.name),
   textColumn('user_id', (event) => event.user_id),
   textColumn('session_id', (event) => event.session_id),
-  timeColumn('ts', (event) => event.timeMs ?? Date.parse(event.timestamp)),
+  timeColumn('ts', eventTimeMs),
   timeColumn('received_at', (event) => event.receivedAt.getTime()),
   textColumn('platform', (event) => event.platform),
   textColumn('app_version', (event) => event.app_version),
   textColumn('build', (event) => event.build),
   textColumn('country', (event) => event.country),
   // The JSON column takes the text as it is: JSON.stringify only writes valid JSON.
-  { name: 'properties', type: VARCHAR, sql: 'JSON', select: 'properties', value: (event) => (event.properties === undefined ? null : JSON.stringify(event.properties)) },
-  { name: 'revenue_amount', type: DOUBLE, sql: 'DOUBLE', select: 'revenue_amount', value: (event) => event.revenue_amount ?? null },
+  { name: 'properties', type: VARCHAR, sql: 'JSON', value: (event) => (event.properties === undefined ? null : JSON.stringify(event.properties)) },
+  { name: 'revenue_amount', type: DOUBLE, sql: 'DOUBLE', value: (event) => event.revenue_amount ?? null },
   textColumn('currency', (event) => event.currency),
   textColumn('product_id', (event) => event.product_id),
-  { name: 'demo', type: BOOLEAN, sql: 'BOOLEAN', select: 'demo', value: (event) => event.demo },
+  { name: 'demo', type: BOOLEAN, sql: 'BOOLEAN', value: (event) => event.demo },
 ];
 
 /**
- * The writer's scratch table, seen only by its connection (ADR 008). A request's events become
- * column vectors as it arrives (`toDataChunks`); the writer appends them here with DuckDB's appender
- * and moves them into the project's table with one INSERT … SELECT, so DuckDB parses no text.
+ * A commit's rows travel to DuckDB as column vectors (data chunks) in the event table's own column
+ * order and types, so the writer's appender puts them straight into the project's table and DuckDB
+ * parses no text (ADR 008, ADR 023). The scratch table below, seen only by the writer's connection,
+ * serves the rare commit that meets an insert_id already stored: its rows are staged there and moved
+ * with one INSERT OR IGNORE … SELECT.
  */
 export const STAGING = 'write_staging';
 export const stagingTableSql = `CREATE OR REPLACE TEMP TABLE ${STAGING} (${stagingColumns.map((column) => `${column.name} ${column.sql}`).join(', ')})`;
 const stagingTypes = stagingColumns.map((column) => column.type);
 const targetColumns = stagingColumns.map((column) => column.name).join(', ');
-const stagedRows = `SELECT ${stagingColumns.map((column) => column.select).join(', ')} FROM ${STAGING}`;
 /** Rows in one data chunk at most (DuckDB's vector size). */
 export const CHUNK_ROWS = 2048;
+const dayMs = 86_400_000;
+/** The widest time a JavaScript Date holds, well inside DuckDB's TIMESTAMP range. */
+const maxTimeMs = 8.64e15;
 
 /**
- * One project's staged rows into its table and the days they touch into the rollups' marks, in one
- * transaction that also empties the staging table: a single round trip to DuckDB's threads. A retried
- * batch (an insert_id the table holds, or one sent twice) takes the slower path, where the first
- * one received wins, like against stored events.
+ * Refuses a write the store cannot hold before it is queued: a time outside what a Date holds
+ * (the endpoint's validation never lets one through) would otherwise fail the packing of every
+ * write queued with it.
  */
-export function moveStagedSql(projectId: string, seq: number, retry: boolean): string {
+export function checkStorable(events: readonly NewEvent[]) {
+  for (const event of events) {
+    for (const time of [eventTimeMs(event), event.receivedAt.getTime()]) {
+      if (!(Math.abs(time) <= maxTimeMs)) throw new RangeError(`event ${JSON.stringify(event.insert_id)}: a time the store cannot hold`);
+    }
+  }
+}
+
+/**
+ * The days a commit's events fall on, for the rollups' marks (ADR 010), as one INSERT of their UTC
+ * day numbers: DuckDB turns them into dates as it did the rows' times (`epoch_ms(…)::DATE`).
+ */
+export function markDirtyDaysSql(projectId: string, seq: number, events: Iterable<NewEvent>): string {
+  projectTable(projectId); // a checked id only, it is placed in SQL text
+  const days = new Set<number>();
+  for (const event of events) days.add(Math.floor(Math.round(eventTimeMs(event)) / dayMs));
+  const values = [...days].map((day) => `(${day})`).join(', ');
+  return `INSERT INTO rollup_dirty SELECT '${projectId}', ${seq}, epoch_ms(day::BIGINT * ${dayMs})::DATE FROM (VALUES ${values}) AS days(day)`;
+}
+
+/**
+ * The staged rows of a commit that met stored insert_ids into the project's table, skipping the
+ * stored ones, and the days they touch into the rollups' marks, in one transaction that also empties
+ * the staging table. The writer has already kept the first received of each id within the commit.
+ */
+export function moveStagedSkippingStoredSql(projectId: string, seq: number, events: Iterable<NewEvent>): string {
   const table = projectTable(projectId);
-  const rows = retry
-    ? `INSERT OR IGNORE INTO ${table} (${targetColumns}) ${stagedRows} QUALIFY row_number() OVER (PARTITION BY insert_id ORDER BY rowid) = 1 ORDER BY ts`
-    : `INSERT INTO ${table} (${targetColumns}) ${stagedRows} ORDER BY ts`;
   return [
     'BEGIN TRANSACTION',
-    // A project's events go in ordered by time, which keeps its per-day scans cheap.
-    rows,
-    // The days these events fall on, for the metrics' rollups (ADR 010).
-    `INSERT INTO rollup_dirty SELECT DISTINCT '${projectId}', ${seq}, epoch_ms(ts::BIGINT)::DATE FROM ${STAGING}`,
+    `INSERT OR IGNORE INTO ${table} (${targetColumns}) SELECT ${targetColumns} FROM ${STAGING}`,
+    markDirtyDaysSql(projectId, seq, events),
     // Emptied in the same transaction: a failed commit leaves the rows staged for the retry.
     `DELETE FROM ${STAGING}`,
     'COMMIT',
   ].join(';\n');
 }
 
-/** The events as data chunks in the staging table's column order, at most CHUNK_ROWS rows each. */
+/**
+ * The events as data chunks in the event table's column order, at most CHUNK_ROWS rows each, each
+ * chunk in event-time order (stable: events of one time keep their arrival order), which keeps a
+ * project's per-day scans cheap.
+ */
 export function toDataChunks(events: readonly NewEvent[]): DuckDBDataChunk[] {
   const chunks: DuckDBDataChunk[] = [];
   for (let start = 0; start < events.length; start += CHUNK_ROWS) {
-    const part = events.slice(start, start + CHUNK_ROWS);
+    const timed = events.slice(start, start + CHUNK_ROWS).map((event, order) => ({ event, time: eventTimeMs(event), order }));
+    const part = timed.sort((a, b) => a.time - b.time || a.order - b.order).map(({ event }) => event);
     const chunk = DuckDBDataChunk.create(stagingTypes, part.length);
     const columns = stagingColumns.map((column) => part.map((event) => column.value(event)));
     chunk.setColumns(columns);
