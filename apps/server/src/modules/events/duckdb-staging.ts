@@ -101,7 +101,7 @@ export function moveStagedSkippingStoredSql(projectId: string, seq: number, even
     'BEGIN TRANSACTION',
     `INSERT OR IGNORE INTO ${table} (${targetColumns}) SELECT ${targetColumns} FROM ${STAGING}`,
     markDirtyDaysSql(projectId, seq, events),
-    // Emptied in the same transaction: a failed commit leaves the rows staged for the retry.
+    // Emptied in the same transaction; after a failed one the writer empties it before its next use.
     `DELETE FROM ${STAGING}`,
     'COMMIT',
   ].join(';\n');
