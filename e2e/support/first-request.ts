@@ -13,6 +13,8 @@ export interface FirstRequest {
   documentReady: number;
   /** When the first of the account, organisation and project lookups answered (Infinity: none was made), ms. */
   firstLookupAnswered: number;
+  /** Analytics URLs the load asked for more than once: a call sent ahead that the page did not take over (ADR 024). */
+  askedTwice: string[];
 }
 
 /** The lookups that used to come before a project page's figures (issue 20). */
@@ -33,12 +35,14 @@ export async function measureFirstRequest(page: Page, url: string): Promise<Firs
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const token = resources.find((entry) => entry.name.endsWith('/auth/v1/token'));
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const analyticsUrls = resources.filter((entry) => entry.name.includes('/analytics/')).map((entry) => entry.name);
     return {
       analytics: Math.min(...resources.filter((entry) => entry.name.includes('/analytics/')).map((entry) => entry.startTime)),
       tokenStart: token?.startTime ?? Number.NaN,
       tokenEnd: token?.responseEnd ?? Number.NaN,
       documentReady: navigation?.domInteractive ?? Number.NaN,
       firstLookupAnswered: Math.min(...resources.filter((entry) => lookupPaths.includes(new URL(entry.name).pathname)).map((entry) => entry.responseEnd)),
+      askedTwice: [...new Set(analyticsUrls.filter((url, index) => analyticsUrls.indexOf(url) !== index))],
     };
   }, lookups);
 }

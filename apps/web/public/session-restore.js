@@ -14,6 +14,21 @@
     // The app reads the outcome; until then a failure is not an unhandled rejection.
     sent.catch(function () {});
     window.__questboardSessionRestore = sent;
+    // Its ID token, read from a copy of the answer (the app reads and checks the answer itself): a
+    // returning visitor's first page sends its calls with it as soon as it is back, before the app
+    // has loaded the schemas it checks answers with (ADR 024, amendment 4). Null on any failure.
+    window.__questboardSessionToken = sent
+      .then(function (response) {
+        return response.ok ? response.clone().json() : null;
+      })
+      .then(
+        function (session) {
+          return session && typeof session.idToken === 'string' ? session.idToken : null;
+        },
+        function () {
+          return null;
+        },
+      );
   } catch (e) {
     // No fetch, no cookies: the app restores the session itself.
   }

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { apiPaths } from '@questboard/shared/api-paths';
+
+import { storeCachedProject } from '../features/projects/api/project-cache';
+import { dragonQuest } from '../features/projects/project-fixtures';
 import { accountCacheKey, organisationCacheKey, storeCached } from '../lib/session/account-cache';
 import { testAccount, testOrganisation } from '../testing/test-auth-provider';
-import { FIRST_RENDER_WAIT_MS, firstRenderAfter, overviewToPrefetch } from './first-page-prefetch';
+import { FIRST_RENDER_WAIT_MS, firstRenderAfter, overviewToPrefetch, sendFirstCallsAhead } from './first-page-prefetch';
 
 const session = 'theme=dark; qb_session=1';
 
@@ -36,6 +40,57 @@ describe('overviewToPrefetch (issue 20)', () => {
     localStorage.clear();
     storeCached(accountCacheKey, testAccount);
     expect(overviewToPrefetch('/project/lost-levels/overview', session)).toBeNull();
+  });
+});
+
+describe('sendFirstCallsAhead (issue 20, ADR 024 amendment 4)', () => {
+  const overview = { pathname: `/project/${dragonQuest.identifier}/overview`, search: '?range=last-7&platform=ios' };
+  const today = '2026-11-28';
+  const view = { from: '2026-11-22', to: '2026-11-28' };
+
+  const returningVisitor = () => {
+    storeCached(accountCacheKey, testAccount);
+    storeCached(organisationCacheKey, testOrganisation);
+    storeCachedProject(testOrganisation.id, dragonQuest);
+  };
+
+  const send = async (location = overview, token: string | null = 'head-token', cookie = session) => {
+    const sendAhead = vi.fn<(path: string, params: Record<string, string | number | boolean | undefined>, token: Promise<string | null>) => void>();
+    const headToken = Promise.resolve(token);
+    sendFirstCallsAhead({ sendAhead }, location, cookie, headToken, today);
+    // Each call leaves with the head's token once it is there (ApiClient.sendAhead).
+    for (const call of sendAhead.mock.calls) expect(call[2]).toBe(headToken);
+    return Promise.all(sendAhead.mock.calls.map(async ([path, params, tokenPromise]) => [path, params, await tokenPromise] as const));
+  };
+
+  it("sends the overview's three calls for the URL's view with the head's token", async () => {
+    returningVisitor();
+    const analytics = apiPaths.analytics;
+    expect(await send()).toEqual([
+      [analytics.overview.url({ id: dragonQuest.id }), { ...view, granularity: 'day', platform: 'ios' }, 'head-token'],
+      [analytics.events.url({ id: dragonQuest.id }), { ...view, granularity: 'day', platform: 'ios' }, 'head-token'],
+      [analytics.filters.url({ id: dragonQuest.id }), view, 'head-token'],
+    ]);
+  });
+
+  it('leaves the calls to the HTTP client, which sends nothing without a token from the head', async () => {
+    returningVisitor();
+    expect((await send(overview, null)).map((call) => call[2])).toEqual([null, null, null]);
+  });
+
+  it.each([
+    ['without a session to restore', () => send(overview, 'head-token', 'theme=dark')],
+    ['on another page', () => send({ ...overview, pathname: `/project/${dragonQuest.identifier}/players` })],
+    ['for a project not in the cache', () => send({ ...overview, pathname: '/project/orc-raiders/overview' })],
+  ])('sends nothing %s', async (_name, run) => {
+    returningVisitor();
+    expect(await run()).toEqual([]);
+  });
+
+  it('sends nothing without the cached organisation', async () => {
+    returningVisitor();
+    localStorage.removeItem(organisationCacheKey);
+    expect(await send()).toEqual([]);
   });
 });
 

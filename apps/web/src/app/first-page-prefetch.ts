@@ -4,9 +4,13 @@
 // route's chunks, the auth gate or the page's first render: main.tsx starts them before it renders.
 // Everything else loads as before.
 import type { QueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@questboard/shared/api-paths';
 import { matchPath } from 'react-router';
 
 import { paths, projectPages } from '../config/paths';
+import { overviewFirstCalls } from '../features/analytics/view/overview-calls';
+import { cachedProjectId } from '../features/projects/api/cached-project-id';
+import type { ApiClient } from '../lib/api-client';
 import { loadCachedAccount, loadCachedOrganisation } from '../lib/session/account-cache';
 import { hasSessionHint } from '../lib/session/auth-client';
 
@@ -38,6 +42,30 @@ export function firstRenderAfter(prefetching: boolean, callsLeft: Promise<unknow
     };
     callsLeft.then(done, done);
   });
+}
+
+/**
+ * Sends the overview's first calls (features/analytics/view/overview-calls.ts) the moment the page's
+ * head has the restored session's ID token, with that token (ADR 024, amendment 4): before the
+ * schemas load, before the auth client has checked the session's answer, before React. The page's
+ * queries, prefetched right after (prefetchFirstPage), take the answers over through the HTTP
+ * client, which knows the calls from now on. Nothing is sent without a session, a cached account,
+ * organisation and project, or a token. Everything here is free of zod, which is not in the entry
+ * chunk (ADR 017).
+ */
+export function sendFirstCallsAhead(
+  client: Pick<ApiClient, 'sendAhead'>,
+  location: { pathname: string; search: string },
+  cookie: string,
+  headToken: Promise<string | null>,
+  today?: string,
+): void {
+  const target = overviewToPrefetch(location.pathname, cookie);
+  const projectId = target && cachedProjectId(target.organisationId, target.projectSlug);
+  if (!projectId) return;
+  for (const { page, params } of overviewFirstCalls(location.search, today)) {
+    client.sendAhead(apiPaths.analytics[page].url({ id: projectId }), params, headToken);
+  }
 }
 
 export function prefetchFirstPage(queryClient: QueryClient, location: { pathname: string; search: string }, cookie = document.cookie): Promise<void> {

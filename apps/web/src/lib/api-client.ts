@@ -6,7 +6,7 @@ import { type AnswerOf, type AnswerSchema, type LazyAnswerSchema, checkAnswer } 
 import { RETRY_COUNT } from '@questboard/shared/limits';
 
 import { isApiError, malformedAnswerError } from './api-error';
-import { type ApiTiming, realTiming, sendWithRetries } from './api-fetch';
+import { type ApiTiming, realTiming, sendOnce, sendWithRetries } from './api-fetch';
 import { logMalformedAnswer } from './api-log';
 import { clearSessionCaches } from './session/account-cache';
 import { type ApiQuery, buildHeaders, buildUrl } from './api-request';
@@ -49,7 +49,18 @@ export interface ApiClient {
   put<S extends AnswerSchema>(path: string, answer: Answer<S>, body?: unknown, options?: ApiCallOptions): Promise<AnswerOf<S>>;
   patch<S extends AnswerSchema>(path: string, answer: Answer<S>, body?: unknown, options?: ApiCallOptions): Promise<AnswerOf<S>>;
   delete<S extends AnswerSchema>(path: string, answer: Answer<S>, options?: ApiCallOptions): Promise<AnswerOf<S>>;
+  /**
+   * Sends an authenticated GET as soon as `token` is there, before the code that asks for it has
+   * loaded (a returning visitor's first page, ADR 024): the first `get` of the same URL within
+   * SENT_AHEAD_KEPT_MS reads this answer as its first attempt if it was sent with that call's token,
+   * and sends its own otherwise (no token: nothing is sent ahead). Not taken by then, it is dropped.
+   * Registered at once, so a `get` that starts before the token is there still finds it.
+   */
+  sendAhead(path: string, query: ApiQuery, token: Promise<string | null>): void;
 }
+
+/** How long a call sent ahead waits to be taken over by the page's own call. */
+export const SENT_AHEAD_KEPT_MS = 10_000;
 
 export interface ApiClientOptions extends Partial<ApiTiming> {
   /** '' (the default): the API is on the app's own origin. A function is read at every call. */
@@ -68,11 +79,24 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, onAc
     scheduleTimeout: time.scheduleTimeout ?? realTiming.scheduleTimeout,
   };
   const tokens = createTokenGate(tokenSource, onForceLogout);
+  const urlOf = (path: string, query?: ApiQuery) => buildUrl(typeof baseUrl === 'function' ? baseUrl() : baseUrl, path, query);
+  // Calls sent ahead by URL, each with the token it carries (once known); taken once.
+  const sentAhead = new Map<string, { token: Promise<string | null>; sent: Promise<Response | null> }>();
+  async function takeSentAhead(url: string, token: string): Promise<{ sent: Promise<Response> } | undefined> {
+    const ahead = sentAhead.get(url);
+    if (ahead === undefined) return undefined;
+    sentAhead.delete(url);
+    // Sent with this call's token: its answer (or its failure) is this call's first attempt's. Not
+    // sent, or with another token (the session changed meanwhile): this call sends its own.
+    if ((await ahead.token) === token) return { sent: ahead.sent.then((response) => response ?? Promise.reject(new Error('Not sent ahead'))) };
+    discardAnswer(ahead.sent);
+    return undefined;
+  }
 
   async function send(path: string, method: string, options: Omit<ApiRequestOptions<AnswerSchema>, 'answer'>): Promise<unknown> {
     const { body, query, auth = true, forceLogoutOn401 = false, retries = RETRY_COUNT, signal, sent } = options;
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const url = buildUrl(typeof baseUrl === 'function' ? baseUrl() : baseUrl, path, query);
+    const url = urlOf(path, query);
     const attempt = (token: string | null, alreadySent?: Promise<Response>) =>
       sendWithRetries(
         { url, method, headers: buildHeaders(token, payload !== undefined), body: payload, signal, sent: alreadySent },
@@ -83,7 +107,8 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, onAc
     if (!auth) return attempt(null, sent);
     const issued = await tokens.current(signal);
     try {
-      return await attempt(issued.token);
+      const ahead = method === 'GET' ? await takeSentAhead(url, issued.token) : undefined;
+      return await attempt(issued.token, ahead?.sent);
     } catch (error) {
       if (!isApiError(error, 401)) throw error;
       if (forceLogoutOn401) {
@@ -105,15 +130,19 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, onAc
   // The answer is read after the retries: a malformed one is not a passing fault, so never retried.
   async function request<S extends AnswerSchema>(path: string, { answer, ...options }: ApiRequestOptions<S>): Promise<AnswerOf<S>> {
     const method = (options.method ?? 'GET').toUpperCase();
-    // A lazy schema loads while the request is on the wire.
-    const schema = typeof answer === 'function' ? answer() : Promise.resolve(answer);
+    // A lazy schema loads while the request is on the wire; for a request already sent (the page's
+    // head), once its answer has been read: evaluating the schema's module holds the main thread,
+    // and the page's head reads the answer's token there first, for the first page's calls (ADR 024,
+    // amendment 4).
+    const load = typeof answer === 'function' ? answer : () => Promise.resolve(answer);
+    const early = options.sent ? undefined : load();
     // Awaited below; until then a failed import must not be reported as unhandled.
-    schema.catch(() => undefined);
+    early?.catch(() => undefined);
     const data = await send(path, method, options).catch((error: unknown) => {
       if (options.auth !== false && (isApiError(error, 401) || isApiError(error, 403))) onAccessDenied?.();
       throw error;
     });
-    const check = checkAnswer(await schema, data);
+    const check = checkAnswer(await (early ?? load()), data);
     // checkAnswer reads S's output type through the structural AnswerSchema; it is AnswerOf<S>.
     if (check.ok) return check.answer as AnswerOf<S>;
     logMalformedAnswer(`${method} ${path}`, check.issues);
@@ -127,7 +156,28 @@ export function createApiClient({ baseUrl = '', tokenSource, onForceLogout, onAc
     put: (path, answer, body, options) => request(path, { ...options, method: 'PUT', body, answer }),
     patch: (path, answer, body, options) => request(path, { ...options, method: 'PATCH', body, answer }),
     delete: (path, answer, options) => request(path, { ...options, method: 'DELETE', answer }),
+    sendAhead(path, query, token) {
+      const url = urlOf(path, query);
+      if (sentAhead.has(url)) return;
+      const sent = token.then((value) =>
+        value === null ? null : sendOnce({ url, method: 'GET', headers: buildHeaders(value, false), body: undefined, signal: undefined }),
+      );
+      // Read by the call that takes it over; until then a failure is not an unhandled rejection.
+      sent.catch(() => undefined);
+      const ahead = { token: token.catch(() => null), sent };
+      sentAhead.set(url, ahead);
+      timing.scheduleTimeout(SENT_AHEAD_KEPT_MS, () => {
+        if (sentAhead.get(url) !== ahead) return;
+        sentAhead.delete(url);
+        discardAnswer(ahead.sent);
+      });
+    },
   };
+}
+
+/** An answer nobody will read: its body is released. */
+function discardAnswer(sent: Promise<Response | null>): void {
+  sent.then((response) => response?.body?.cancel()).catch(() => undefined);
 }
 
 // The app's client. Until the identity issue calls setTokenSource, nobody is signed in: an

@@ -37,8 +37,9 @@ export interface WireRequest {
   /** The caller's signal: cancels the call, which is then never retried. */
   signal: AbortSignal | undefined;
   /**
-   * This request, already sent by the page's head (public/session-restore.js): the first attempt
-   * waits for its answer, under the same time-out, instead of sending it again. Retries send.
+   * This request, already sent (the session restore by the page's head, public/session-restore.js;
+   * a first page's call by the app's start, ApiClient.sendAhead): the first attempt waits for its
+   * answer, under the same time-out, instead of sending it again. Retries send.
    */
   sent?: Promise<Response> | undefined;
 }
@@ -58,6 +59,11 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
   });
 }
 
+/** The request on the wire, as every attempt sends it (and a call sent ahead, api-client.ts). */
+export function sendOnce(request: Omit<WireRequest, 'sent'>, signal: AbortSignal | undefined = request.signal): Promise<Response> {
+  return fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
+}
+
 /** One attempt; the time-out covers the whole answer, body included. */
 async function attempt(request: WireRequest, timing: ApiTiming): Promise<unknown> {
   const { signal } = request;
@@ -73,14 +79,7 @@ async function attempt(request: WireRequest, timing: ApiTiming): Promise<unknown
   };
   signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    const response = await (request.sent
-      ? abortable(request.sent, controller.signal)
-      : fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          signal: controller.signal,
-        }));
+    const response = await (request.sent ? abortable(request.sent, controller.signal) : sendOnce(request, controller.signal));
     const data = parseBody(await response.text(), response.headers.get('content-type'));
     if (!response.ok) throw apiErrorFromResponse(response, data);
     return data;

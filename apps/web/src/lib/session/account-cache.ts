@@ -11,13 +11,18 @@ export const organisationCacheKey = `${APP_STORAGE_PREFIX}organisation`;
 /** The projects last opened, by organisation and identifier (features/projects/api/project-cache.ts). */
 export const projectsCacheKey = `${APP_STORAGE_PREFIX}projects`;
 
+/** Cached at `cachedAt` (epoch ms), still usable at `now`: younger than 24 hours, not from the future. */
+export function isFreshCache(cachedAt: number, now: number): boolean {
+  return now - cachedAt < CACHE_TTL_MS && cachedAt <= now;
+}
+
 /** The cached value if present, well-formed and younger than 24 hours. */
 export function readCache(raw: string | null, now: number): unknown {
   if (!raw) return null;
   try {
     const cached = JSON.parse(raw) as { data?: unknown; cachedAt?: unknown } | null;
     if (!cached || typeof cached.cachedAt !== 'number' || cached.data === undefined) return null;
-    return now - cached.cachedAt < CACHE_TTL_MS && cached.cachedAt <= now ? cached.data : null;
+    return isFreshCache(cached.cachedAt, now) ? cached.data : null;
   } catch {
     return null;
   }

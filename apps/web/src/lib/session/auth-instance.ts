@@ -10,7 +10,20 @@ declare global {
   interface Window {
     /** The session restore public/session-restore.js sent from the page's head (issue 20, ADR 024). */
     __questboardSessionRestore?: Promise<Response> | undefined;
+    /** The ID token of that restore's answer, or null (public/session-restore.js). */
+    __questboardSessionToken?: Promise<string | null> | undefined;
   }
+}
+
+/**
+ * The ID token the page's head read from its session restore's answer, once and unchecked: only for
+ * the first page's calls sent ahead (app/first-page-prefetch.ts), which the server checks like any
+ * call. The auth client reads and checks the answer itself.
+ */
+export function takeHeadSessionToken(): Promise<string | null> {
+  const token = window.__questboardSessionToken ?? Promise.resolve(null);
+  window.__questboardSessionToken = undefined;
+  return token;
 }
 
 /** The head's session restore, once: a second refresh must send its own (the cookie has rotated). */

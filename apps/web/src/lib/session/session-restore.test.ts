@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import script from '../../../public/session-restore.js?raw';
 import { buildHeaders } from '../api-request';
-import { takeHeadSessionRestore } from './auth-instance';
+import { takeHeadSessionRestore, takeHeadSessionToken } from './auth-instance';
 
 // public/session-restore.js runs in the page's head, before the app, and cannot import it: prove it
 // sends the session restore exactly as the auth client would, and only when there is a session.
@@ -17,6 +17,7 @@ const setCookie = (value: string) => {
 afterEach(() => {
   setCookie('qb_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT');
   void takeHeadSessionRestore()?.catch(() => undefined);
+  void takeHeadSessionToken();
   vi.unstubAllGlobals();
 });
 
@@ -39,13 +40,41 @@ describe('public/session-restore.js', () => {
     expect(takeHeadSessionRestore()).toBeUndefined();
   });
 
-  it.each(['', 'qb_session=0', 'xqb_session=1'])('sends nothing with the cookie %j', (cookie) => {
+  it("reads the answer's ID token for the first page's calls, leaving the answer whole for the app", async () => {
+    const body = JSON.stringify({ idToken: 'id-token-1', expiresIn: 900 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }))),
+    );
+    setCookie('qb_session=1');
+    runSessionRestore();
+    await expect(takeHeadSessionToken()).resolves.toBe('id-token-1');
+    // Taken once.
+    await expect(takeHeadSessionToken()).resolves.toBeNull();
+    const answer = await takeHeadSessionRestore();
+    await expect(answer!.text()).resolves.toBe(body);
+  });
+
+  it.each([
+    ['a refusal', () => Promise.resolve(new Response('{"code":"SESSION_EXPIRED"}', { status: 401 }))],
+    ['an answer without a token', () => Promise.resolve(new Response('{"expiresIn":900}'))],
+    ['an answer that is not JSON', () => Promise.resolve(new Response('<html>'))],
+    ['no answer', () => Promise.reject(new TypeError('offline'))],
+  ])('gives no token for %s', async (_name, answer) => {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    setCookie('qb_session=1');
+    runSessionRestore();
+    await expect(takeHeadSessionToken()).resolves.toBeNull();
+  });
+
+  it.each(['', 'qb_session=0', 'xqb_session=1'])('sends nothing with the cookie %j', async (cookie) => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     if (cookie !== '') setCookie(cookie);
     runSessionRestore();
     expect(fetch).not.toHaveBeenCalled();
     expect(takeHeadSessionRestore()).toBeUndefined();
+    await expect(takeHeadSessionToken()).resolves.toBeNull();
     setCookie(`${cookie.split('=')[0] ?? 'x'}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`);
   });
 

@@ -4,19 +4,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { eventCatalogueSchema, filterOptionsSchema, overviewSchema } from '@questboard/shared/analytics-answers';
 
-import { parseView, viewApiParams } from '../view/analytics-view';
+import { overviewFirstCalls } from '../view/overview-calls';
 import { analyticsQueryOptions, pageCall } from './use-analytics';
 
+const answers = { overview: overviewSchema, events: eventCatalogueSchema, filters: filterOptionsSchema } as const;
+
 /**
- * Starts the calls /project/{identifier}/overview?{search} makes first: the overview, the event
- * catalogue and the filter values. A failure is the page's to show: its own hooks read the same queries.
+ * Starts the calls /project/{identifier}/overview?{search} makes first (view/overview-calls.ts). A
+ * failure is the page's to show: its own hooks read the same queries.
  */
 export function prefetchOverview(queryClient: QueryClient, projectId: string, search: string, today?: string): void {
-  const view = parseView(new URLSearchParams(search), today);
-  const params = viewApiParams(view);
   const ignore = () => undefined;
-  void queryClient.query(analyticsQueryOptions(projectId, pageCall(projectId, 'overview', overviewSchema), params)).catch(ignore);
-  void queryClient.query(analyticsQueryOptions(projectId, pageCall(projectId, 'events', eventCatalogueSchema), params)).catch(ignore);
-  const range = { from: view.from, to: view.to };
-  void queryClient.query(analyticsQueryOptions(projectId, pageCall(projectId, 'filters', filterOptionsSchema), range)).catch(ignore);
+  for (const { page, params } of overviewFirstCalls(search, today)) {
+    void queryClient.query(analyticsQueryOptions(projectId, pageCall(projectId, page, answers[page]), params)).catch(ignore);
+  }
 }

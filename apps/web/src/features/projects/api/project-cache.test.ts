@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { clearSessionCaches } from '../../../lib/session/account-cache';
+import { clearSessionCaches, projectsCacheKey } from '../../../lib/session/account-cache';
 import { dragonQuest, orcRaiders } from '../project-fixtures';
+import { cachedProjectId } from './cached-project-id';
 import { CACHED_PROJECTS_MAX, forgetCachedProject, readCachedProject, storeCachedProject } from './project-cache';
 
 const hour = 60 * 60 * 1000;
@@ -54,7 +55,28 @@ describe('the 24-hour project cache', () => {
     ['not JSON', '{oops'],
     ['a shape it does not know', JSON.stringify({ data: [{ organisationId: acme, project: { identifier: 'dragon-quest-mobile' }, cachedAt: now }], cachedAt: now })],
   ])('ignores %s', (_name, raw) => {
-    localStorage.setItem('questboard:projects', raw);
+    localStorage.setItem(projectsCacheKey, raw);
     expect(readCachedProject(acme, dragonQuest.identifier, now)).toBeNull();
+  });
+});
+
+describe('cachedProjectId: the same cache read without zod, for the calls sent ahead (ADR 024)', () => {
+  it('answers the id readCachedProject would answer, for the same organisation, identifier and age', () => {
+    storeCachedProject(acme, dragonQuest, now - 24 * hour);
+    storeCachedProject(acme, orcRaiders, now - hour);
+    expect(cachedProjectId(acme, orcRaiders.identifier, now)).toBe(orcRaiders.id);
+    expect(cachedProjectId(acme, dragonQuest.identifier, now)).toBeNull();
+    expect(cachedProjectId('org-other', orcRaiders.identifier, now)).toBeNull();
+    expect(cachedProjectId(acme, orcRaiders.identifier, now + 23 * hour)).toBeNull();
+    clearSessionCaches();
+    expect(cachedProjectId(acme, orcRaiders.identifier, now)).toBeNull();
+  });
+
+  it.each([
+    ['an id that is not a UUID', { ...dragonQuest, id: '../../orgs/info' }],
+    ['no id', { ...dragonQuest, id: undefined }],
+  ])('answers nothing for %s', (_name, project) => {
+    localStorage.setItem(projectsCacheKey, JSON.stringify({ data: [{ organisationId: acme, project, cachedAt: now }], cachedAt: now }));
+    expect(cachedProjectId(acme, dragonQuest.identifier, now)).toBeNull();
   });
 });

@@ -2,11 +2,10 @@
 // on sign-out and on a 401/403: lib/session/account-cache.ts), so a returning visitor's project page
 // asks for its figures at once instead of after a project lookup (issue 20). The lookup still runs,
 // in the background, and replaces what the cache showed.
-import { CACHE_TTL_MS } from '@questboard/shared/limits';
 import { type Project, projectSchema } from '@questboard/shared/projects';
 import { z } from 'zod';
 
-import { projectsCacheKey, readCache } from '../../../lib/session/account-cache';
+import { isFreshCache, projectsCacheKey, readCache } from '../../../lib/session/account-cache';
 import { safeStorage } from '../../../lib/session/auth-storage';
 
 /** Enough for the projects a person switches between; the oldest goes first. */
@@ -19,7 +18,7 @@ function readEntries(now: number): Entry[] {
   const parsed = entriesSchema.safeParse(readCache(safeStorage.get(projectsCacheKey), now));
   if (!parsed.success) return [];
   // Each entry keeps its own age: one opened yesterday expires before one opened now.
-  return parsed.data.filter((entry) => now - entry.cachedAt < CACHE_TTL_MS && entry.cachedAt <= now);
+  return parsed.data.filter((entry) => isFreshCache(entry.cachedAt, now));
 }
 
 function writeEntries(entries: Entry[], now: number): void {
