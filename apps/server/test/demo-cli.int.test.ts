@@ -4,11 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './postgres-cluster';
-import { repoRoot, seedProject, startProduct, storedEvents, waitForReady } from './product-process';
+import { repoRoot, seedProject, startProduct, stopStartedProcesses, storedEvents, waitForReady } from './product-process';
 
 // `npm run demo -- --project <identifier>` (docs/product/http-contract.md#commands) against a running product.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-demo-cli-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  // A failed test may have left its product running.
+  await stopStartedProcesses();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 function demo(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['scripts/demo.mjs', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

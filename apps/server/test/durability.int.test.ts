@@ -4,12 +4,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './postgres-cluster';
 import { eventStoreTargets } from './event-stores';
-import { seedProject, startProduct, storedEvents, waitForReady } from './product-process';
+import { seedProject, startProduct, stopStartedProcesses, storedEvents, waitForReady } from './product-process';
 
 // Issue 7: "the server killed with SIGKILL in the middle of a stream loses no acknowledged event and
 // stores none twice after restart". The real product process, a real stream over HTTP, a real kill.
 const parentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-durability-'));
-afterAll(() => fs.rmSync(parentDir, { recursive: true, force: true }));
+afterAll(async () => {
+  // A failed test may have left its product running.
+  await stopStartedProcesses();
+  fs.rmSync(parentDir, { recursive: true, force: true });
+});
 
 const batchSize = 500;
 function batch(index: number) {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -11,14 +11,39 @@ import { ClickHouseHttp, literal } from '../src/modules/events/clickhouse/clickh
 /** The product as `npm start` runs it, for the tests that need a real process (kill, CLI). */
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export function startProduct(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['scripts/start.cjs'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+// Every process started here until it exits: a test that fails midway must not leave a product
+// running (and holding its port and DATA_DIR) after its file, nor after the test worker.
+const running = new Map<ChildProcess, Promise<void>>();
+process.on('exit', () => {
+  for (const child of running.keys()) child.kill('SIGKILL');
+});
+
+function track(child: ChildProcess) {
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
+  running.set(child, exited);
   return { child, exited };
+}
+
+/** Stops the processes this file started that are still running (for afterAll). */
+export async function stopStartedProcesses(): Promise<void> {
+  const left = [...running];
+  for (const [child] of left) child.kill('SIGTERM');
+  await Promise.all(left.map(([, exited]) => exited));
+}
+
+export function startProduct(dataDir: string, port: number, env: Record<string, string> = {}) {
+  return track(
+    spawn(process.execPath, ['scripts/start.cjs'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
 }
 
 /**
@@ -26,13 +51,13 @@ export function startProduct(dataDir: string, port: number, env: Record<string, 
  * for the tests that run several instances on one PostgreSQL (ADR 032).
  */
 export function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['-r', './scripts/threadpool.cjs', '--import', 'tsx', 'apps/server/src/index.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { child, exited };
+  return track(
+    spawn(process.execPath, ['-r', './scripts/threadpool.cjs', '--import', 'tsx', 'apps/server/src/index.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
 }
 
 export async function waitForReady(base: string) {
