@@ -17,15 +17,10 @@ import type { Player } from '@questboard/shared/analytics-player';
 import type { Retention, Revenue } from '@questboard/shared/analytics-cohort-answers';
 
 import { aStoredEvent } from '../../../testing/stored-event';
+import type { AnalyticsView } from '../view/view-query';
 
 /** The view a call asked for, read from its query string. */
-export interface StandInQuery {
-  from: string;
-  to: string;
-  granularity: Granularity;
-  platform: string[];
-  country: string[];
-  app_version: string[];
+export interface StandInQuery extends AnalyticsView {
   /** Every parameter as sent (mode, event, measure, property, breakdown...). */
   raw: Record<string, string>;
 }
