@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import type { ProxyOptions } from 'vite';
 
 import { hashedHeadScripts } from './vite-plugins/hashed-head-scripts.ts';
+import { preloadChunk } from './vite-plugins/preload-chunk.ts';
 
 // Paths served by the API process, never by the single-page app. `/auth/v1` only: `/auth/callback`
 // is an app route. Under `npm run dev` the API listens on QB_API_PORT (3001) and Vite on 3000.
@@ -17,7 +18,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), hashedHeadScripts(['theme-init.js', 'session-restore.js'])],
+  plugins: [react(), tailwindcss(), hashedHeadScripts(['theme-init.js', 'session-restore.js']), preloadChunk('/src/app/start.tsx')],
   server: { proxy },
   preview: { proxy },
   build: {

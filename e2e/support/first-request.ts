@@ -26,10 +26,12 @@ const lookups = ['/core/accounts/register', '/core/orgs/info', '/core/projects/i
  * load's calls, and the next measured load must not either.
  */
 export async function measureFirstRequest(page: Page, url: string): Promise<FirstRequest> {
+  // Watched from outside the page (the browser's network events): a script evaluated in the page
+  // while it loads, as page.waitForFunction does, runs on its main thread and delays the very calls
+  // measured (ADR 024, amendment 5).
+  const firstCall = page.waitForRequest((request) => request.url().includes('/analytics/'), { timeout: 20_000 });
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/analytics/')), undefined, {
-    timeout: 20_000,
-  });
+  await firstCall;
   await page.waitForLoadState('networkidle');
   return page.evaluate((lookupPaths) => {
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];

@@ -21,8 +21,12 @@ import { gzipSync } from 'node:zlib';
 
 /** @typedef {Record<string, ManifestChunk>} Manifest */
 
-/** The gzip (level 9) budget for everything a browser downloads to show /login. */
-export const LOGIN_BUDGET_BYTES = 150_000;
+/**
+ * The gzip (level 9) budget for everything a browser downloads to show /login. 150,000 until the
+ * entry chunk was split from the app (ADR 024, amendment 5): the same code in more files compresses
+ * about 4,400 bytes worse, so 152,000.
+ */
+export const LOGIN_BUDGET_BYTES = 152_000;
 
 /** The lazy route module of /login, as Vite names it in the manifest. */
 export const LOGIN_ROUTE_SRC = 'src/features/auth/routes/login.tsx';

@@ -14,7 +14,7 @@ import { PageErrorScreen, RouteErrorScreen } from './routes/route-error-screen';
 
 // The route table of docs/product/routes-and-screens.md#routes. Every page is a lazy route module (its own chunk, see
 // scripts/size-report.mjs) loaded through lazyRoute (time-out, one reload after a deploy);
-// layouts and the sign-in guard stay in the entry chunk.
+// layouts and the sign-in guard stay in the app's own chunk (app/start.tsx, which main.tsx loads).
 
 const publicPages: RouteObject[] = [
   { path: paths.login.path, lazy: lazyRoute(() => import('../features/auth/routes/login')) },

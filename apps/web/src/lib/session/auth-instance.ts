@@ -17,7 +17,7 @@ declare global {
 
 /**
  * The ID token the page's head read from its session restore's answer, once and unchecked: only for
- * the first page's calls sent ahead (app/first-page-prefetch.ts), which the server checks like any
+ * the first page's calls sent ahead (app/first-calls.ts), which the server checks like any
  * call. The auth client reads and checks the answer itself.
  */
 export function takeHeadSessionToken(): Promise<string | null> {
@@ -49,7 +49,7 @@ if (hasSessionHint(document.cookie)) void authClient.getIdToken().catch(() => nu
 /**
  * Plugs `client` into the app's HTTP client: its calls take their tokens from it, and a forced logout
  * signs it out. Answers the unplugging. AuthProvider plugs its client in; main.tsx plugs the app's in
- * before the first page's calls start, ahead of React (app/first-page-prefetch.ts).
+ * before the first page's calls start, ahead of React (app/first-calls.ts).
  */
 export function connectApiClient(client: AuthClient): () => void {
   setTokenSource({ getIdToken: (forceRefresh) => client.getIdToken(forceRefresh) });

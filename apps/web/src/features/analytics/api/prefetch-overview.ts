@@ -1,4 +1,4 @@
-// Issue 20: the overview's calls, started as the app starts for a returning visitor (app/first-page-prefetch.ts)
+// Issue 20: the overview's calls, started as the app starts for a returning visitor (app/first-calls.ts)
 // instead of once the page's chunk has loaded and rendered. Same options and keys as the page's own
 // hooks (use-analytics.ts), so the page finds the calls under way and asks nothing twice.
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // The calls a project's overview makes first, for a view in the page's URL (issue 20): the figures,
 // the event catalogue and the filter values. Defined once for the two places that start them before
-// the page renders: the calls sent ahead as the app starts (app/first-page-prefetch.ts), and the
+// the page renders: the calls sent ahead as the app starts (app/first-calls.ts), and the
 // page's own queries prefetched right after (api/prefetch-overview.ts). No zod here (ADR 024).
 import { parseView, viewApiParams } from './view-query';
 

@@ -6,7 +6,7 @@ import { storeCachedProject } from '../features/projects/api/project-cache';
 import { dragonQuest } from '../features/projects/project-fixtures';
 import { accountCacheKey, organisationCacheKey, storeCached } from '../lib/session/account-cache';
 import { testAccount, testOrganisation } from '../testing/test-auth-provider';
-import { FIRST_RENDER_WAIT_MS, firstRenderAfter, overviewToPrefetch, sendFirstCallsAhead } from './first-page-prefetch';
+import { FIRST_RENDER_WAIT_MS, firstRenderAfter, matchRoute, overviewToPrefetch, sendFirstCallsAhead } from './first-calls';
 
 const session = 'theme=dark; qb_session=1';
 
@@ -131,4 +131,25 @@ describe('firstRenderAfter (issue 20)', () => {
     expect(await settledWithin(render, FIRST_RENDER_WAIT_MS - 1)).toBe(false);
     expect(await settledWithin(render, 1)).toBe(true);
   });
+});
+
+describe('matchRoute (ADR 024, amendment 5): react-router matchPath for the entry chunk', () => {
+  const overview = '/project/:projectSlug/overview';
+
+  it.each([
+    ['/project/lost-levels/overview', { projectSlug: 'lost-levels' }],
+    ['/project/lost-levels/overview/', { projectSlug: 'lost-levels' }],
+    ['/PROJECT/lost-levels/Overview', { projectSlug: 'lost-levels' }],
+    ['/project/l%C3%B6st/overview', { projectSlug: 'löst' }],
+    ['/project/%E0%A4%A/overview', { projectSlug: '%E0%A4%A' }],
+  ])('matches %s', (pathname, params) => {
+    expect(matchRoute(overview, pathname)).toEqual(params);
+  });
+
+  it.each(['', '/', '/project/lost-levels', '/project//overview', '/project/lost-levels/players', '/project/lost-levels/overview/extra', 'project/lost-levels/overview'])(
+    'leaves %j alone',
+    (pathname) => {
+      expect(matchRoute(overview, pathname)).toBeNull();
+    },
+  );
 });
