@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { sendDemoData } from '../support/demo';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
@@ -89,13 +88,7 @@ test('demo data goes in through the ingestion endpoint with npm run demo', async
   project = await createProject(page, 'Lost Levels');
   expect(project).toBe('lost-levels');
 
-  // The CLI finds the server's local admin token in its DATA_DIR (scripts/e2e.mjs makes a fresh one).
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), '.tmp/e2e-data');
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['scripts/demo.mjs', '--project', project, '--players', String(DEMO_PLAYERS), '--url', baseURL ?? ''],
-    { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, timeout: 90_000 },
-  );
+  const stdout = await sendDemoData(project, DEMO_PLAYERS, baseURL, 90_000);
   const sent = /Sent ([\d,]+) demo events \(2,000 players over 90 days\) to "lost-levels"/.exec(stdout)?.[1] ?? '';
   expect(numberIn(sent), stdout).toBeGreaterThan(50_000);
 

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { sendDemoData } from '../support/demo';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
@@ -37,12 +36,7 @@ test('demo data with its running experiment goes in with npm run demo', async ({
   test.setTimeout(180_000);
   await signUpWithOrganisation(page, { email: uniqueEmail('experiments'), organisation: 'Pixel Forge', firstName: 'Ada', lastName: 'Lovelace', via: 'google' });
   project = await createProject(page, 'Experiment Lab');
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), '.tmp/e2e-data');
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/demo.mjs', '--project', project, '--players', '6000', '--url', baseURL ?? ''], {
-    cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: dataDir },
-    timeout: 150_000,
-  });
+  const stdout = await sendDemoData(project, 6000, baseURL, 150_000);
   expect(stdout).toMatch(/Sent [\d,]+ demo events/);
 });
 

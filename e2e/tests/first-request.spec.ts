@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { sendDemoData } from '../support/demo';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { describeRun, type FirstRequest, measureFirstRequest, median } from '../support/first-request';
 import { uniqueEmail } from '../support/mail';
@@ -31,13 +29,7 @@ test('a studio with a game whose players have played', async ({ baseURL }) => {
   await signUpWithOrganisation(page, { email: uniqueEmail('first-request'), organisation: 'Quick Quests', firstName: 'Grace', lastName: 'Hopper', realClock: true });
   project = await createProject(page, 'Swift Sword');
   // A small population through the real ingestion path (npm run demo), so the overview has figures.
-  // The CLI finds the server's local admin token in its DATA_DIR (scripts/e2e.mjs makes a fresh one).
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), '.tmp/e2e-data');
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/demo.mjs', '--project', project, '--players', '50', '--url', baseURL ?? ''], {
-    cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: dataDir },
-    timeout: 60_000,
-  });
+  const stdout = await sendDemoData(project, 50, baseURL, 60_000);
   expect(stdout).toMatch(/Sent [\d,]+ demo events \(50 players over 90 days\)/);
 });
 

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { sendDemoData } from '../support/demo';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
@@ -39,16 +38,7 @@ test("a 4-step tutorial funnel on demo data, by platform, to a dropped player's 
     via: 'google',
   });
   project = await createProject(page, 'Tutorial Town');
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), '.tmp/e2e-data');
-  await promisify(execFile)(
-    process.execPath,
-    ['scripts/demo.mjs', '--project', project, '--players', '1000', '--url', baseURL ?? ''],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, DATA_DIR: dataDir },
-      timeout: 90_000,
-    },
-  );
+  await sendDemoData(project, 1000, baseURL, 90_000);
 
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Funnels', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Funnels' })).toBeVisible();

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { sendDemoData } from '../support/demo';
 import { createProject, signUpWithOrganisation } from '../support/journeys';
 import { uniqueEmail } from '../support/mail';
 import { shoot } from '../support/screenshots';
@@ -39,12 +38,7 @@ test('demo data with levels and resource events goes in with npm run demo', asyn
   test.setTimeout(120_000);
   await signUpWithOrganisation(page, { email: uniqueEmail('levels'), organisation: 'Pixel Forge', firstName: 'Ada', lastName: 'Lovelace', via: 'google' });
   project = await createProject(page, 'Level Lab');
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), '.tmp/e2e-data');
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/demo.mjs', '--project', project, '--players', '800', '--url', baseURL ?? ''], {
-    cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: dataDir },
-    timeout: 90_000,
-  });
+  const stdout = await sendDemoData(project, 800, baseURL, 90_000);
   expect(stdout).toMatch(/Sent [\d,]+ demo events/);
 });
 
