@@ -30,7 +30,6 @@ import { registerProjectScope } from './plugins/project-scope';
 import { accountRoutes } from './modules/accounts/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { memberRoutes } from './modules/organisations/member-routes';
-import { organisationClaimsFrom } from './modules/organisations/organisation-service';
 import { createInvitationService } from './modules/invitations/invitation-service';
 import { createInvitationAnswers } from './modules/invitations/invitation-answers';
 import { organisationInvitationRoutes } from './modules/invitations/routes';
@@ -174,6 +173,11 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
   const instances = shared ? await startInstanceCount(database.db, clock, { localTokenHash: localToken.hash }) : oneInstance;
   app.addHook('onClose', async () => instances.stop());
   if (sharedKeys) app.addHook('onClose', async () => sharedKeys.stop());
+  // Users, accounts, memberships, sessions, keys and project pages, cleared by every change to them (ADR 019).
+  const stateCache = new StateCache(database.cacheVersion);
+  await stateCache.start();
+  app.decorate('stateCache', stateCache);
+  const auth = createAuthCache(database.db, stateCache);
   const identity = createIdentityService({
     db: database.db,
     config,
@@ -181,16 +185,11 @@ export async function buildApp({ config, database, webRoot, logger, clock = syst
     keys: sharedKeys ?? (await loadSigningKeys(config.dataDir, clock)),
     mailer,
     publicId,
-    organisationClaims: organisationClaimsFrom(database.db),
+    signedIn: auth.signedIn,
     logger: app.log,
     rateLimits,
   });
   app.decorate('identity', identity);
-  // Users, accounts, memberships, sessions, keys and project pages, cleared by every change to them (ADR 019).
-  const stateCache = new StateCache(database.cacheVersion);
-  await stateCache.start();
-  app.decorate('stateCache', stateCache);
-  const auth = createAuthCache(database.db, stateCache);
   registerAuthentication(app, identity, auth);
   // The mailer's kind is the one decision on whether mail is delivered; /login says where the link went.
   const devMailbox = mailer.kind === 'dev-mailbox' ? devMailboxPath : undefined;

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -15,6 +15,14 @@ import { startPgliteMaintenance } from './pglite-maintenance';
 import { pgliteCacheVersion, postgresCacheVersion, type CacheVersionSource, type InProcessCacheVersion } from './cache-version';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * The rows of a statement the query builder cannot express, as the driver gives them: columns keep
+ * their SQL names, and a timestamp may come as text (drizzle keeps the drivers from parsing it).
+ */
+export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as { rows: Row[] }).rows;
+}
 
 export interface Database {
   db: Db;

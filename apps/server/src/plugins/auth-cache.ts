@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { CacheView, StateCache } from '../db/state-cache';
+import type { SignedInLoader } from '../modules/identity/identity-service';
 import { isFamilyActive } from '../modules/identity/refresh-tokens';
 import { findRequestMember, type RequestMemberFound } from '../modules/organisations/membership-store';
 
@@ -17,10 +18,18 @@ function frozen(found: RequestMemberFound): RequestMemberFound {
 export function createAuthCache(db: Db, cache: StateCache) {
   const members = cache.memo<RequestMemberFound>(20_000);
   const sessions = cache.memo<boolean>(50_000);
+  const member = (view: CacheView, userId: string) => members.get(view, userId, async () => frozen(await findRequestMember(db, userId)));
   return {
     view: () => cache.view(),
-    member: (view: CacheView, userId: string) => members.get(view, userId, async () => frozen(await findRequestMember(db, userId))),
+    member,
     sessionActive: (view: CacheView, sessionId: string) => sessions.get(view, sessionId, () => isFamilyActive(db, sessionId)),
+    /** The user and organisation claims an ID token about to be issued states: a refresh reads no table but its own. */
+    signedIn: (async (userId) => {
+      const found = await member(await cache.view(), userId);
+      if (!found) return undefined;
+      const { membership } = found;
+      return { user: found.user, organisation: membership ? { id: membership.organisationId, role: membership.role } : null };
+    }) satisfies SignedInLoader,
   };
 }
 

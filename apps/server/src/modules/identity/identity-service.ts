@@ -14,10 +14,16 @@ import { revokeFamilyOfToken, rotateRefreshToken, startRefreshFamily, type Refre
 import { consumeSignInLink, createSignInLink } from './sign-in-links';
 import { signInEmail } from './sign-in-email';
 import type { SigningKeys } from './signing-keys';
-import { findUserById, upsertEmailLinkUser, upsertGoogleUser, type IdentityUser } from './users';
+import { upsertEmailLinkUser, upsertGoogleUser, type IdentityUser } from './users';
 
-/** The organisation claims of a user's ID token, read from the database at every issue. */
-export type OrganisationClaimsLoader = (userId: string) => Promise<{ id: string; role: string } | null>;
+/**
+ * The user and the organisation claims (org_id, org_role) of their next ID token, as they are now:
+ * from the exact state cache (ADR 019), so a disabled user or a changed role shows in the very next
+ * token. Undefined when the user is gone.
+ */
+export type SignedInLoader = (
+  userId: string,
+) => Promise<{ user: IdentityUser; organisation: { id: string; role: string } | null } | undefined>;
 
 export interface IdentityDependencies {
   db: Db;
@@ -27,7 +33,7 @@ export interface IdentityDependencies {
   mailer: Mailer;
   /** Public identifier of this installation: the sign-in link's `apiKey` and the tokens' audience. */
   publicId: string;
-  organisationClaims: OrganisationClaimsLoader;
+  signedIn: SignedInLoader;
   logger: FastifyBaseLogger;
   /** Where the limits' counters live: memory by default, PostgreSQL with several processes (ADR 032). */
   rateLimits?: RateLimits;
@@ -41,7 +47,7 @@ export function toUserView(user: IdentityUser): IdentityUserView {
 }
 
 export function createIdentityService(deps: IdentityDependencies) {
-  const { db, config, clock, keys, mailer, publicId, organisationClaims, logger } = deps;
+  const { db, config, clock, keys, mailer, publicId, signedIn, logger } = deps;
   const audience: TokenAudience = { issuer: `${config.appUrl}/auth/v1`, audience: publicId };
   const verifyIdToken = createIdTokenVerifier(keys, audience, clock);
   const rateLimits = deps.rateLimits ?? memoryRateLimits(clock);
@@ -67,8 +73,7 @@ export function createIdentityService(deps: IdentityDependencies) {
     return path;
   };
 
-  async function sessionFor(user: IdentityUser, refresh: RefreshSession): Promise<Session> {
-    const organisation = await organisationClaims(user.id);
+  async function sessionFor(user: IdentityUser, organisation: { id: string; role: string } | null, refresh: RefreshSession): Promise<Session> {
     const token = await issueIdToken(
       keys,
       audience,
@@ -91,7 +96,8 @@ export function createIdentityService(deps: IdentityDependencies) {
   async function signIn(user: IdentityUser, provider: SignInProvider) {
     if (user.disabled) throw new HttpError(403, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact support.');
     const refresh = await startRefreshFamily(db, user.id, provider, clock);
-    return { session: await sessionFor(user, refresh), refresh };
+    const state = await signedIn(user.id);
+    return { session: await sessionFor(user, state?.organisation ?? null, refresh), refresh };
   }
 
   return {
@@ -138,9 +144,9 @@ export function createIdentityService(deps: IdentityDependencies) {
     async refresh(token: string) {
       const refresh = await rotateRefreshToken(db, token, clock);
       if (!refresh) return null;
-      const user = await findUserById(db, refresh.userId);
-      if (!user || user.disabled) return null;
-      return { session: await sessionFor(user, refresh), refresh };
+      const state = await signedIn(refresh.userId);
+      if (!state || state.user.disabled) return null;
+      return { session: await sessionFor(state.user, state.organisation, refresh), refresh };
     },
 
     signOut: (token: string) => revokeFamilyOfToken(db, token, clock),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { refreshTokens } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hashSecret, randomSecret } from '../../lib/secrets';
@@ -56,6 +56,43 @@ export async function startRefreshFamily(db: Db, userId: string, provider: SignI
  */
 export async function rotateRefreshToken(db: Db, token: string, clock: Clock): Promise<RefreshSession | null> {
   const now = clock.now();
+  return (await rotateAtOnce(db, token, now)) ?? rotateAfterLookup(db, token, now);
+}
+
+/**
+ * The usual case, a live token used for the first time, in one statement: it is claimed and its
+ * successor written in one round trip to the database, on the way of every returning visitor's first
+ * page (issue 20). Null when the token was not claimed; `rotateAfterLookup` then tells why.
+ */
+async function rotateAtOnce(db: Db, token: string, now: Date): Promise<RefreshSession | null> {
+  const successor = randomSecret(32);
+  const at = now.toISOString();
+  const idleExpiry = new Date(now.getTime() + refreshIdleMs).toISOString();
+  const [row] = await rowsOf<{ family_id: string; user_id: string; sign_in_provider: string; auth_time: string | Date; family_expires_at: string | Date }>(db, sql`
+    with claimed as (
+      update ${refreshTokens} set replaced_at = ${at}::timestamptz
+      where token_hash = ${hashSecret(token)} and replaced_at is null and revoked_at is null
+        and expires_at > ${at}::timestamptz and family_expires_at > ${at}::timestamptz
+      returning family_id, user_id, sign_in_provider, auth_time, family_expires_at
+    )
+    insert into ${refreshTokens} (token_hash, family_id, user_id, sign_in_provider, auth_time, created_at, expires_at, family_expires_at)
+    select ${hashSecret(successor)}, family_id, user_id, sign_in_provider, auth_time, ${at}::timestamptz,
+      least(${idleExpiry}::timestamptz, family_expires_at), family_expires_at
+    from claimed
+    returning family_id, user_id, sign_in_provider, auth_time, family_expires_at`);
+  if (!row) return null;
+  return {
+    token: successor,
+    familyId: row.family_id,
+    userId: row.user_id,
+    provider: row.sign_in_provider as SignInProvider,
+    authTime: new Date(row.auth_time),
+    familyExpiresAt: new Date(row.family_expires_at),
+  };
+}
+
+/** Every other case, one step at a time: unknown, revoked or expired, a concurrent refresh, reuse. */
+async function rotateAfterLookup(db: Db, token: string, now: Date): Promise<RefreshSession | null> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashSecret(token))).limit(1);
   if (!row || row.revokedAt || row.familyExpiresAt <= now || row.expiresAt <= now) return null;
   const family = {

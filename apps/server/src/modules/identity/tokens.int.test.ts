@@ -181,8 +181,12 @@ describe.each(databaseTargets)('ID and refresh tokens on $name', (target) => {
   });
 
   it('refuses tokens of a user who was disabled or deleted after they were issued', async () => {
-    const { session } = await signInByLink(t.app, 'ada@studio.example');
+    const { session, refreshToken } = await signInByLink(t.app, 'ada@studio.example');
+    // A refresh first: the user is then in the state cache, which the change must clear (ADR 019).
+    const refreshed = await refresh(t.app, refreshToken);
+    expect(refreshed.statusCode).toBe(200);
     await t.database.db.execute(sql`update identity_users set disabled = true`);
     expect((await user(session.idToken)).statusCode).toBe(401);
+    expect((await refresh(t.app, refreshCookieOf(refreshed))).statusCode).toBe(401);
   });
 });

@@ -6,11 +6,6 @@ import { HttpError } from '../../http-error';
 
 export type IdentityUser = typeof identityUsers.$inferSelect;
 
-export async function findUserById(db: Db, id: string): Promise<IdentityUser | undefined> {
-  const [user] = await db.select().from(identityUsers).where(eq(identityUsers.id, id)).limit(1);
-  return user;
-}
-
 export async function findUserByEmail(db: Db, email: string): Promise<IdentityUser | undefined> {
   const [user] = await db.select().from(identityUsers).where(eq(identityUsers.email, email)).limit(1);
   return user;

@@ -92,6 +92,15 @@ describe.each(databaseTargets)('members on $name', (target) => {
     expect(await allMemberships()).toContain(`${alan.userId}:member`);
   });
 
+  it('the next token refresh carries a changed role, though the last refresh was answered from the cache', async () => {
+    const { ada, grace } = await twoOrganisations();
+    const first = await refresh(t.app, grace.refreshToken);
+    expect(decodeJwt(first.json<{ idToken: string }>().idToken)).toMatchObject({ org_role: 'admin' });
+    expect((await setRole(ada.token, grace.userId, 'member')).statusCode).toBe(200);
+    const next = await refresh(t.app, first.cookies.find((c) => c.name === 'qb_refresh')!.value);
+    expect(decodeJwt(next.json<{ idToken: string }>().idToken)).toMatchObject({ org_role: 'member' });
+  });
+
   it('nobody demotes the last owner; with a second owner, the first may step down', async () => {
     const { ada, grace } = await twoOrganisations();
     const alone = await setRole(ada.token, ada.userId, 'admin');

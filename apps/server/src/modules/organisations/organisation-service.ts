@@ -2,17 +2,8 @@ import type { Organisation } from '@questboard/shared/organisations';
 import type { Db } from '../../db/database';
 import { memberships, organisations } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { OrganisationClaimsLoader } from '../identity/identity-service';
 import { countMembers, findMembershipOf } from './membership-store';
 import { organisationErrors } from './organisation-errors';
-
-/** The org_id / org_role claims of a user's next ID token. */
-export function organisationClaimsFrom(db: Db): OrganisationClaimsLoader {
-  return async (userId) => {
-    const membership = await findMembershipOf(db, userId);
-    return membership ? { id: membership.organisationId, role: membership.role } : null;
-  };
-}
 
 /** Whether the user is a member of an organisation already (one each, ADR 005): for the invitations module. */
 export async function belongsToAnOrganisation(db: Db, userId: string): Promise<boolean> {
