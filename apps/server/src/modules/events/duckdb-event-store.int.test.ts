@@ -210,6 +210,53 @@ describe('the DuckDB event store', () => {
     expect((await store.summary(projectId)).totalEvents).toBe(60);
   });
 
+  it('stores every field as it was sent: text, times to the millisecond, amounts, properties byte for byte, nulls', async () => {
+    store = await openDuckDbEventStore({ file: path.join(dir, 'fields.duckdb') });
+    // What JSON.stringify writes for these is what the JSON column holds (ADR 023, amendment).
+    const properties = { big: 1e21, tiny: 5e-324, sum: 0.1 + 0.2, quote: 'é"\\\n\u2028😀 \'', none: null, yes: true, negativeZero: -0 };
+    const full: NewEvent = {
+      insert_id: "it's-1",
+      name: 'purchase',
+      user_id: 'player "one"',
+      session_id: 's-1',
+      timestamp: '1969-07-20T20:17:40.123Z',
+      receivedAt: new Date('2026-11-28T10:00:00.456Z'),
+      platform: 'ios',
+      app_version: '1.2.0',
+      build: '77',
+      country: 'DE',
+      properties,
+      revenue_amount: 0.1 + 0.2,
+      currency: 'EUR',
+      product_id: 'gems_100',
+      demo: true,
+    };
+    const bare: NewEvent = { insert_id: 'bare', name: 'tick', user_id: 'u', timestamp: '2026-11-28T09:00:00.000Z', receivedAt: new Date('2026-11-28T10:00:00.000Z'), demo: false };
+    await store.append(projectId, [full, bare]);
+    const stored = await store.latest(projectId, 10);
+    const { receivedAt: _received, ...sent } = full;
+    expect(stored.find((event) => event.insert_id === "it's-1")).toEqual({
+      ...sent,
+      timestamp: '1969-07-20T20:17:40.123Z',
+      received_at: '2026-11-28T10:00:00.456Z',
+      properties: JSON.parse(JSON.stringify(properties)) as unknown,
+    } as unknown);
+    expect(stored.find((event) => event.insert_id === 'bare')).toMatchObject({
+      session_id: null, platform: null, app_version: null, build: null, country: null, properties: {}, revenue_amount: null, currency: null, product_id: null, demo: false,
+    });
+    await store.close();
+    store = undefined;
+    const instance = await DuckDBInstance.create(path.join(dir, 'fields.duckdb'));
+    try {
+      const connection = await instance.connect();
+      const [row] = (await connection.runAndReadAll(`SELECT properties::VARCHAR FROM ${projectTable(projectId)} WHERE insert_id = 'it''s-1'`)).getRowsJS();
+      connection.closeSync();
+      expect(row).toEqual([JSON.stringify(properties)]);
+    } finally {
+      instance.closeSync();
+    }
+  });
+
   it('keeps what it stored across a close and a reopen', async () => {
     const file = path.join(dir, 'reopen.duckdb');
     store = await openDuckDbEventStore({ file });
