@@ -212,7 +212,7 @@ describe('the DuckDB event store', () => {
 
   it('stores every field as it was sent: text, times to the millisecond, amounts, properties byte for byte, nulls', async () => {
     store = await openDuckDbEventStore({ file: path.join(dir, 'fields.duckdb') });
-    // What JSON.stringify writes for these is what the JSON column holds (ADR 023, amendment).
+    // The JSON column holds the text JSON.stringify wrote for them, exactly (the writer appends it as it is).
     const properties = { big: 1e21, tiny: 5e-324, sum: 0.1 + 0.2, quote: 'é"\\\n\u2028😀 \'', none: null, yes: true, negativeZero: -0 };
     const full: NewEvent = {
       insert_id: "it's-1",
