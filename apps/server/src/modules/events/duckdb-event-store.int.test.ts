@@ -240,7 +240,7 @@ describe('the DuckDB event store', () => {
       timestamp: '1969-07-20T20:17:40.123Z',
       received_at: '2026-11-28T10:00:00.456Z',
       properties: JSON.parse(JSON.stringify(properties)) as unknown,
-    } as unknown);
+    });
     expect(stored.find((event) => event.insert_id === 'bare')).toMatchObject({
       session_id: null, platform: null, app_version: null, build: null, country: null, properties: {}, revenue_amount: null, currency: null, product_id: null, demo: false,
     });
